@@ -1,0 +1,70 @@
+# Targeted deferred probing: build, boot and test driver.
+#
+#   make check   build the patched kernel with the debug layer, boot it in
+#                QEMU, run every test, print "N passed, N failed"
+#   make demo    boot the camera scenario and tell its story
+#   make export  re-export commits made in $(TREE) as patches/
+#
+# Every step is a small script under scripts/; see README.md.
+
+TREE     ?= cache/linux
+SERIES   ?= patches/series
+CHECK    := cache/build/check
+OUT      := out
+TIMEOUT  ?= 900
+# tdp.plant=warn or tdp.plant=kunit plants a splat or a failing KUnit case.
+PLANT    ?=
+GUEST_ARGS ?=
+
+FRAGMENTS := config/base.config config/debug.config
+GUEST_FILES := $(wildcard guest/* guest/tests/*)
+MODULE_SRC := $(shell find modules -name '*.[ch]' -o -name Kbuild)
+
+.PHONY: all deps tree config kernel modules initramfs check demo export \
+	checkpatch clean distclean
+
+all: check
+
+deps:
+	@scripts/install-deps
+
+tree: deps
+	@scripts/prepare-tree $(TREE) $(SERIES)
+
+config: tree
+	@scripts/configure $(TREE) $(CHECK) $(FRAGMENTS)
+
+kernel: config
+	@echo "  KERNEL  $(CHECK)"
+	@scripts/build-kernel $(TREE) $(CHECK)
+
+modules: kernel
+	@echo "  MODULES $(CHECK)/tdp-modules"
+	@scripts/build-modules $(TREE) $(CHECK) modules $(CHECK)/tdp-modules
+
+initramfs: modules
+	@scripts/make-initramfs guest $(CHECK)/tdp-modules $(CHECK)/initramfs.cpio.gz
+
+check: initramfs
+	@echo "  QEMU    tests (console: $(OUT)/check.console)"
+	@scripts/run-qemu $(CHECK)/arch/x86/boot/bzImage $(CHECK)/initramfs.cpio.gz \
+		$(OUT)/check $(TIMEOUT) tdp.run=check $(if $(PLANT),tdp.plant=$(PLANT)) $(GUEST_ARGS)
+	@scripts/parse-results $(TREE) $(OUT)/check
+
+demo: initramfs
+	@scripts/run-qemu $(CHECK)/arch/x86/boot/bzImage $(CHECK)/initramfs.cpio.gz \
+		$(OUT)/demo 300 tdp.run=demo $(GUEST_ARGS)
+	@tr -d '\r' < $(OUT)/demo.ktap
+	@grep -q '^RESULT: all three bound' $(OUT)/demo.ktap
+
+export:
+	@scripts/export-series $(TREE) patches
+
+checkpatch: tree
+	@scripts/check-series $(TREE) patches
+
+clean:
+	rm -rf $(OUT) cache/build
+
+distclean:
+	rm -rf $(OUT) cache

@@ -1,0 +1,69 @@
+# Guest-side helpers shared by the test suites and the demo.
+#
+# Refuse to run anywhere but inside the test guest: these scripts load and
+# unload kernel modules, which must never happen on the host.
+if ! grep -qw 'tdp.guest=1' /proc/cmdline || [ ! -f /etc/tdp-guest ]; then
+	echo "refusing to run: not inside the tdp test guest" >&2
+	exit 2
+fi
+
+MODDIR=/lib/tdp
+DEFERRED=/sys/kernel/debug/devices_deferred
+
+load() {
+	m=$1; shift
+	insmod "$MODDIR/$m.ko" "$@"
+}
+unload() { rmmod "$@"; }
+
+# is_bound SYSFS_DEVICE_PATH
+is_bound() { [ -e "$1/driver" ]; }
+
+# wait_for SECONDS COMMAND...: poll every 50 ms until COMMAND succeeds.
+wait_for() {
+	tries=$(($1 * 20)); shift
+	while ! "$@"; do
+		tries=$((tries - 1))
+		[ $tries -le 0 ] && return 1
+		usleep 50000
+	done
+}
+
+all_bound() {
+	for d in "$@"; do is_bound "$d" || return 1; done
+}
+
+# deferred_has DEVNAME: DEVNAME is listed in devices_deferred.
+deferred_has() { cut -f1 "$DEFERRED" | grep -qx "$1"; }
+deferred_lacks() { ! deferred_has "$1"; }
+deferred_reason() { grep "^$1	" "$DEFERRED" | cut -f2-; }
+
+param() { cat "/sys/module/$1/parameters/$2" 2>/dev/null || echo '?'; }
+
+# KTAP output for one suite, in the layout KUnit's debugfs "results" file
+# uses, so the runner can merge both kinds the same way.
+ktap_begin() {
+	KTAP_SUITE=$1 KTAP_N=0 KTAP_FAILED=0
+	printf 'KTAP version 1\n1..1\n    KTAP version 1\n    # Subtest: %s\n    1..%d\n' "$1" "$2"
+}
+ktap_diag() { printf '    # %s\n' "$*"; }
+# ktap_case NAME COMMAND...: one case, passing when COMMAND succeeds.
+ktap_case() {
+	name=$1; shift
+	KTAP_N=$((KTAP_N + 1))
+	if "$@"; then
+		printf '    ok %d %s\n' $KTAP_N "$name"
+	else
+		KTAP_FAILED=1
+		printf '    not ok %d %s\n' $KTAP_N "$name"
+	fi
+}
+ktap_end() {
+	if [ $KTAP_FAILED -eq 0 ]; then
+		printf 'ok 1 %s\n' "$KTAP_SUITE"
+	else
+		printf 'not ok 1 %s\n' "$KTAP_SUITE"
+	fi
+}
+# fail MESSAGE: report why a case failed, as a diagnostic, and fail.
+fail() { ktap_diag "FAIL: $*"; return 1; }

@@ -1,0 +1,15 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The camera of the deferred-probing story: a DMA bridge (platform device)
+ * that needs an image sensor, an I2C client that lives on a bus whose
+ * adapter is registered by a third driver.  Each piece is its own module
+ * and the modules may be loaded in any order.
+ */
+#ifndef CAM_H
+#define CAM_H
+
+#define CAM_I2C_BUS	7
+#define CAM_SENSOR_ADDR	0x42
+#define CAM_SENSOR_NAME	"cam-sensor"
+
+#endif

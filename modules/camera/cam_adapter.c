@@ -1,0 +1,110 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * cam_adapter - the camera's I2C bus: a platform device whose driver
+ * registers I2C adapter CAM_I2C_BUS and, like a board file, the sensor
+ * client at CAM_SENSOR_ADDR on it.
+ */
+#include <linux/i2c.h>
+#include <linux/module.h>
+#include <linux/platform_device.h>
+
+#include "cam.h"
+
+static int probes;
+module_param(probes, int, 0444);
+MODULE_PARM_DESC(probes, "probe() calls so far");
+
+struct cam_adapter {
+	struct i2c_adapter adap;
+	struct i2c_client *sensor;
+};
+
+static int cam_xfer(struct i2c_adapter *adap, struct i2c_msg *msgs, int num)
+{
+	return -EIO;
+}
+
+static u32 cam_func(struct i2c_adapter *adap)
+{
+	return I2C_FUNC_I2C;
+}
+
+static const struct i2c_algorithm cam_algo = {
+	.master_xfer = cam_xfer,
+	.functionality = cam_func,
+};
+
+static int cam_adapter_probe(struct platform_device *pdev)
+{
+	struct i2c_board_info info = {
+		I2C_BOARD_INFO(CAM_SENSOR_NAME, CAM_SENSOR_ADDR),
+	};
+	struct cam_adapter *ca;
+	int ret;
+
+	probes++;
+	ca = devm_kzalloc(&pdev->dev, sizeof(*ca), GFP_KERNEL);
+	if (!ca)
+		return -ENOMEM;
+
+	ca->adap.owner = THIS_MODULE;
+	ca->adap.algo = &cam_algo;
+	ca->adap.nr = CAM_I2C_BUS;
+	ca->adap.dev.parent = &pdev->dev;
+	strscpy(ca->adap.name, "cam-i2c", sizeof(ca->adap.name));
+	ret = i2c_add_numbered_adapter(&ca->adap);
+	if (ret)
+		return ret;
+
+	ca->sensor = i2c_new_client_device(&ca->adap, &info);
+	if (IS_ERR(ca->sensor)) {
+		i2c_del_adapter(&ca->adap);
+		return PTR_ERR(ca->sensor);
+	}
+	platform_set_drvdata(pdev, ca);
+	dev_info(&pdev->dev, "i2c adapter %d registered, sensor client at 0x%02x\n",
+		 CAM_I2C_BUS, CAM_SENSOR_ADDR);
+	return 0;
+}
+
+static void cam_adapter_remove(struct platform_device *pdev)
+{
+	struct cam_adapter *ca = platform_get_drvdata(pdev);
+
+	i2c_unregister_device(ca->sensor);
+	i2c_del_adapter(&ca->adap);
+}
+
+static struct platform_driver cam_adapter_driver = {
+	.probe = cam_adapter_probe,
+	.remove = cam_adapter_remove,
+	.driver = { .name = "cam-i2c" },
+};
+
+static struct platform_device *cam_adapter_pdev;
+
+static int __init cam_adapter_init(void)
+{
+	int ret;
+
+	ret = platform_driver_register(&cam_adapter_driver);
+	if (ret)
+		return ret;
+	cam_adapter_pdev = platform_device_register_simple("cam-i2c", -1, NULL, 0);
+	if (IS_ERR(cam_adapter_pdev)) {
+		platform_driver_unregister(&cam_adapter_driver);
+		return PTR_ERR(cam_adapter_pdev);
+	}
+	return 0;
+}
+module_init(cam_adapter_init);
+
+static void __exit cam_adapter_exit(void)
+{
+	platform_device_unregister(cam_adapter_pdev);
+	platform_driver_unregister(&cam_adapter_driver);
+}
+module_exit(cam_adapter_exit);
+
+MODULE_DESCRIPTION("Camera scenario: the I2C bus adapter");
+MODULE_LICENSE("GPL");
