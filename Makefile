@@ -45,11 +45,17 @@ modules: kernel
 initramfs: modules
 	@scripts/make-initramfs guest $(CHECK)/tdp-modules $(CHECK)/initramfs.cpio.gz
 
+# Two boots of the same kernel: targeted (the default), and stock
+# behaviour restored by deferred_probe_targeted=0 (KUnit runs in the first).
 check: initramfs
 	@echo "  QEMU    tests (console: $(OUT)/check.console)"
 	@scripts/run-qemu $(CHECK)/arch/x86/boot/bzImage $(CHECK)/initramfs.cpio.gz \
 		$(OUT)/check $(TIMEOUT) tdp.run=check $(if $(PLANT),tdp.plant=$(PLANT)) $(GUEST_ARGS)
-	@scripts/parse-results $(TREE) $(OUT)/check
+	@echo "  QEMU    tests, deferred_probe_targeted=0 (console: $(OUT)/check-stock.console)"
+	@scripts/run-qemu $(CHECK)/arch/x86/boot/bzImage $(CHECK)/initramfs.cpio.gz \
+		$(OUT)/check-stock $(TIMEOUT) tdp.run=check deferred_probe_targeted=0 \
+		kunit.enable=0 $(GUEST_ARGS)
+	@scripts/parse-results $(TREE) $(OUT)/check $(OUT)/check-stock
 
 demo: initramfs
 	@scripts/run-qemu $(CHECK)/arch/x86/boot/bzImage $(CHECK)/initramfs.cpio.gz \

@@ -65,5 +65,10 @@ ktap_end() {
 		printf 'not ok 1 %s\n' "$KTAP_SUITE"
 	fi
 }
+# ktap_skip NAME REASON: a case that cannot run here, reported as skipped.
+ktap_skip() {
+	KTAP_N=$((KTAP_N + 1))
+	printf '    ok %d %s # SKIP %s\n' $KTAP_N "$1" "$2"
+}
 # fail MESSAGE: report why a case failed, as a diagnostic, and fail.
 fail() { ktap_diag "FAIL: $*"; return 1; }

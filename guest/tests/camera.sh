@@ -1,23 +1,39 @@
 #!/bin/sh
 # The camera: bridge, sensor and I2C adapter modules loaded in all six
-# orders; every order must end with all three devices bound.
+# orders; every order must end with all three devices bound.  Then the same
+# with the bridge declaring its need (bound:i2c/7-0042): it is probed once
+# if the sensor is already bound when it loads, else exactly twice.
 . /tests/lib.sh
 
 ADAPTER=/sys/bus/platform/devices/cam-i2c
 SENSOR=/sys/bus/i2c/devices/7-0042
 BRIDGE=/sys/bus/platform/devices/cam-bridge
+ORDERS="cam_bridge,cam_sensor,cam_adapter cam_bridge,cam_adapter,cam_sensor
+cam_sensor,cam_bridge,cam_adapter cam_sensor,cam_adapter,cam_bridge
+cam_adapter,cam_bridge,cam_sensor cam_adapter,cam_sensor,cam_bridge"
 
+# camera_order DECLARE MODULE...
 camera_order() {
+	declare=$1; shift
 	for m in "$@"; do
-		load "$m" || { fail "insmod $m"; return 1; }
+		args=
+		[ "$m" = cam_bridge ] && [ "$declare" = 1 ] && args=declare=1
+		# shellcheck disable=SC2086
+		load "$m" $args || { fail "insmod $m"; return 1; }
 	done
 	ok=0
 	wait_for 10 all_bound $ADAPTER $SENSOR $BRIDGE || ok=1
+	calls=$(param cam_bridge probes)
 	ktap_diag "order $*: probe() calls adapter=$(param cam_adapter probes)" \
-		"sensor=$(param cam_sensor probes) bridge=$(param cam_bridge probes)"
+		"sensor=$(param cam_sensor probes) bridge=$calls"
 	for d in $ADAPTER $SENSOR $BRIDGE; do
 		is_bound $d || fail "$(basename $d) not bound"
 	done
+	if [ "$declare" = 1 ] && ! grep -qw deferred_probe_targeted=0 /proc/cmdline; then
+		want=2
+		[ "$3" = cam_bridge ] && want=1
+		[ "$calls" -eq $want ] || { fail "bridge probed $calls times, want $want"; ok=1; }
+	fi
 	deferred_has cam-bridge && { fail "cam-bridge still deferred"; ok=1; }
 	unload cam_bridge cam_sensor cam_adapter || { fail "rmmod"; ok=1; }
 	for d in $ADAPTER $SENSOR $BRIDGE; do
@@ -26,14 +42,19 @@ camera_order() {
 	return $ok
 }
 
-ktap_begin camera 6
-for order in "cam_bridge cam_sensor cam_adapter" \
-	     "cam_bridge cam_adapter cam_sensor" \
-	     "cam_sensor cam_bridge cam_adapter" \
-	     "cam_sensor cam_adapter cam_bridge" \
-	     "cam_adapter cam_bridge cam_sensor" \
-	     "cam_adapter cam_sensor cam_bridge"; do
-	# shellcheck disable=SC2086
-	ktap_case "$(echo $order | sed 's/cam_//g; s/ /_/g')" camera_order $order
+case_name() { echo "$1" | sed 's/cam_//g; s/,/_/g'; }
+
+ktap_begin camera 12
+for order in $ORDERS; do
+	# shellcheck disable=SC2046
+	ktap_case "$(case_name $order)" camera_order 0 $(echo $order | tr , ' ')
+done
+for order in $ORDERS; do
+	if [ -e /sys/kernel/debug/devices_waiting ]; then
+		# shellcheck disable=SC2046
+		ktap_case "declared_$(case_name $order)" camera_order 1 $(echo $order | tr , ' ')
+	else
+		ktap_skip "declared_$(case_name $order)" "kernel without targeted deferred probing"
+	fi
 done
 ktap_end

@@ -6,6 +6,9 @@
  */
 #include <linux/i2c.h>
 #include <linux/module.h>
+#if __has_include(<linux/device/deferred.h>)
+#include <linux/device/deferred.h>
+#endif
 #include <linux/platform_device.h>
 
 #include "cam.h"
@@ -13,6 +16,20 @@
 static int probes;
 module_param(probes, int, 0444);
 MODULE_PARM_DESC(probes, "probe() calls so far");
+
+static bool declare;
+module_param(declare, bool, 0444);
+MODULE_PARM_DESC(declare, "declare the need for the sensor instead of a plain deferral");
+
+/* Defer until the sensor is bound: declared if we can, else the stock way. */
+static int cam_bridge_defer(struct device *dev, const char *sensor, const char *why)
+{
+#ifdef DEV_PROBE_DEFER_TARGETED
+	if (declare)
+		return dev_probe_defer_until_bound(dev, &i2c_bus_type, sensor);
+#endif
+	return dev_err_probe(dev, -EPROBE_DEFER, "%s\n", why);
+}
 
 static int cam_bridge_probe(struct platform_device *pdev)
 {
@@ -22,19 +39,17 @@ static int cam_bridge_probe(struct platform_device *pdev)
 	bool bound;
 
 	probes++;
+	snprintf(name, sizeof(name), "%d-%04x", CAM_I2C_BUS, CAM_SENSOR_ADDR);
 	adap = i2c_get_adapter(CAM_I2C_BUS);
 	if (!adap)
-		return dev_err_probe(&pdev->dev, -EPROBE_DEFER,
-				     "i2c adapter %d not present\n", CAM_I2C_BUS);
+		return cam_bridge_defer(&pdev->dev, name, "i2c adapter 7 not present");
 	i2c_put_adapter(adap);
 
-	snprintf(name, sizeof(name), "%d-%04x", CAM_I2C_BUS, CAM_SENSOR_ADDR);
 	sensor = bus_find_device_by_name(&i2c_bus_type, NULL, name);
 	bound = sensor && device_is_bound(sensor);
 	put_device(sensor);
 	if (!bound)
-		return dev_err_probe(&pdev->dev, -EPROBE_DEFER,
-				     "sensor %s not bound\n", name);
+		return cam_bridge_defer(&pdev->dev, name, "sensor 7-0042 not bound");
 
 	dev_info(&pdev->dev, "bridge bound to sensor %s\n", name);
 	return 0;
