@@ -17,6 +17,8 @@ PLANT    ?=
 GUEST_ARGS ?=
 
 FRAGMENTS := config/base.config config/debug.config
+# config/series.config names options the series adds: only with a series.
+FRAGMENTS += $(if $(shell grep -v '^\#' $(SERIES) 2>/dev/null),config/series.config)
 GUEST_FILES := $(wildcard guest/* guest/tests/*)
 MODULE_SRC := $(shell find modules -name '*.[ch]' -o -name Kbuild)
 
