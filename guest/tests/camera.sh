@@ -1,8 +1,9 @@
 #!/bin/sh
 # The camera: bridge, sensor and I2C adapter modules loaded in all six
 # orders; every order must end with all three devices bound.  Then the same
-# with the bridge declaring its need (bound:i2c/7-0042): it is probed once
-# if the sensor is already bound when it loads, else exactly twice.
+# with the bridge declaring its need (the client at 0x42 on adapter 7): it
+# is probed once if the sensor is already bound when it loads, else exactly
+# twice, also when firmware gave the client a name of its own.
 . /tests/lib.sh
 
 ADAPTER=/sys/bus/platform/devices/cam-i2c
@@ -12,12 +13,16 @@ ORDERS="cam_bridge,cam_sensor,cam_adapter cam_bridge,cam_adapter,cam_sensor
 cam_sensor,cam_bridge,cam_adapter cam_sensor,cam_adapter,cam_bridge
 cam_adapter,cam_bridge,cam_sensor cam_adapter,cam_sensor,cam_bridge"
 
-# camera_order DECLARE MODULE...
+# camera_order DECLARE MODULE...  (DECLARE=fw: declare, and the adapter
+# names the sensor client as firmware would)
 camera_order() {
 	declare=$1; shift
+	SENSOR=/sys/bus/i2c/devices/7-0042
+	[ "$declare" = fw ] && SENSOR=/sys/bus/i2c/devices/i2c-CAMS0042:00
 	for m in "$@"; do
 		args=
-		[ "$m" = cam_bridge ] && [ "$declare" = 1 ] && args=declare=1
+		[ "$m" = cam_bridge ] && [ "$declare" != 0 ] && args=declare=1
+		[ "$m" = cam_adapter ] && [ "$declare" = fw ] && args=firmware_name=1
 		# shellcheck disable=SC2086
 		load "$m" $args || { fail "insmod $m"; return 1; }
 	done
@@ -29,7 +34,7 @@ camera_order() {
 	for d in $ADAPTER $SENSOR $BRIDGE; do
 		is_bound $d || fail "$(basename $d) not bound"
 	done
-	if [ "$declare" = 1 ] && ! grep -qw deferred_probe_targeted=0 /proc/cmdline; then
+	if [ "$declare" != 0 ] && ! grep -qw deferred_probe_targeted=0 /proc/cmdline; then
 		want=2
 		[ "$3" = cam_bridge ] && want=1
 		[ "$calls" -eq $want ] || { fail "bridge probed $calls times, want $want"; ok=1; }
@@ -44,7 +49,7 @@ camera_order() {
 
 case_name() { echo "$1" | sed 's/cam_//g; s/,/_/g'; }
 
-ktap_begin camera 12
+ktap_begin camera 13
 for order in $ORDERS; do
 	# shellcheck disable=SC2046
 	ktap_case "$(case_name $order)" camera_order 0 $(echo $order | tr , ' ')
@@ -57,4 +62,11 @@ for order in $ORDERS; do
 		ktap_skip "declared_$(case_name $order)" "kernel without targeted deferred probing"
 	fi
 done
+# The sensor named by firmware, the bridge waiting by adapter and address.
+if [ -e /sys/kernel/debug/devices_waiting ]; then
+	ktap_case declared_firmware_named_sensor_worst_order \
+		camera_order fw cam_bridge cam_sensor cam_adapter
+else
+	ktap_skip declared_firmware_named_sensor_worst_order "kernel without targeted deferred probing"
+fi
 ktap_end

@@ -11,5 +11,7 @@
 #define CAM_I2C_BUS	7
 #define CAM_SENSOR_ADDR	0x42
 #define CAM_SENSOR_NAME	"cam-sensor"
+/* the client name ACPI would give it ("i2c-" prefixed by the core) */
+#define CAM_SENSOR_FW_NAME	"CAMS0042:00"
 
 #endif

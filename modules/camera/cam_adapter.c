@@ -14,6 +14,11 @@ static int probes;
 module_param(probes, int, 0444);
 MODULE_PARM_DESC(probes, "probe() calls so far");
 
+static bool firmware_name;
+module_param(firmware_name, bool, 0444);
+MODULE_PARM_DESC(firmware_name, "name the sensor client " CAM_SENSOR_FW_NAME
+		 " as ACPI would, instead of 7-0042");
+
 struct cam_adapter {
 	struct i2c_adapter adap;
 	struct i2c_client *sensor;
@@ -56,6 +61,8 @@ static int cam_adapter_probe(struct platform_device *pdev)
 	if (ret)
 		return ret;
 
+	if (firmware_name)
+		info.dev_name = CAM_SENSOR_FW_NAME;
 	ca->sensor = i2c_new_client_device(&ca->adap, &info);
 	if (IS_ERR(ca->sensor)) {
 		i2c_del_adapter(&ca->adap);

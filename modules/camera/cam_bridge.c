@@ -22,36 +22,43 @@ module_param(declare, bool, 0444);
 MODULE_PARM_DESC(declare, "declare the need for the sensor instead of a plain deferral");
 
 /* Defer until the sensor is bound: declared if we can, else the stock way. */
-static int cam_bridge_defer(struct device *dev, const char *sensor, const char *why)
+static int cam_bridge_defer(struct device *dev, const char *why)
 {
 #ifdef DEV_PROBE_DEFER_TARGETED
 	if (declare)
-		return dev_probe_defer_until_bound(dev, &i2c_bus_type, sensor);
+		return i2c_probe_defer_until_client(dev, CAM_I2C_BUS, CAM_SENSOR_ADDR);
 #endif
 	return dev_err_probe(dev, -EPROBE_DEFER, "%s\n", why);
+}
+
+static int cam_match_addr(struct device *dev, void *data)
+{
+	struct i2c_client *client = i2c_verify_client(dev);
+
+	return client && client->addr == CAM_SENSOR_ADDR;
 }
 
 static int cam_bridge_probe(struct platform_device *pdev)
 {
 	struct i2c_adapter *adap;
 	struct device *sensor;
-	char name[16];
 	bool bound;
 
 	probes++;
-	snprintf(name, sizeof(name), "%d-%04x", CAM_I2C_BUS, CAM_SENSOR_ADDR);
 	adap = i2c_get_adapter(CAM_I2C_BUS);
 	if (!adap)
-		return cam_bridge_defer(&pdev->dev, name, "i2c adapter 7 not present");
+		return cam_bridge_defer(&pdev->dev, "i2c adapter 7 not present");
+
+	/* by address: firmware may have named the client */
+	sensor = device_find_child(&adap->dev, NULL, cam_match_addr);
 	i2c_put_adapter(adap);
-
-	sensor = bus_find_device_by_name(&i2c_bus_type, NULL, name);
 	bound = sensor && device_is_bound(sensor);
+	if (!bound) {
+		put_device(sensor);
+		return cam_bridge_defer(&pdev->dev, "sensor at 7-0042 not bound");
+	}
+	dev_info(&pdev->dev, "bridge bound to sensor %s\n", dev_name(sensor));
 	put_device(sensor);
-	if (!bound)
-		return cam_bridge_defer(&pdev->dev, name, "sensor 7-0042 not bound");
-
-	dev_info(&pdev->dev, "bridge bound to sensor %s\n", name);
 	return 0;
 }
 

@@ -1,0 +1,76 @@
+#!/bin/sh
+# The sound card: a machine driver needing two I2C codecs, an I2S
+# controller and a DMA engine's channels, five modules loaded in random
+# orders (seeded, so a failure can be replayed).  Every order must end with
+# the card bound; with its needs declared the card is probed once if it
+# loads last, else exactly twice.
+. /tests/lib.sh
+
+SEED=${SOUND_SEED:-20111}
+ORDERS=8
+MODS="snd_i2c snd_codec snd_i2s snd_dma snd_card"
+CARD=/sys/bus/platform/devices/snd-card
+
+# A seeded linear congruential generator: R is the next number.
+rand() {
+	SEED=$(( (SEED * 1103515245 + 12345) % 2147483648 ))
+	R=$((SEED / 65536))
+}
+
+# shuffle WORDS...: ORDER becomes a random permutation of WORDS
+shuffle() {
+	ORDER=
+	while [ $# -gt 0 ]; do
+		rand
+		k=$((R % $# + 1))
+		j=0 rest=
+		for w in "$@"; do
+			j=$((j + 1))
+			if [ $j -eq $k ]; then ORDER="$ORDER $w"; else rest="$rest $w"; fi
+		done
+		# shellcheck disable=SC2086
+		set -- $rest
+	done
+}
+
+# sound_order DECLARE MODULE...
+sound_order() {
+	declare=$1; shift
+	for m in "$@"; do
+		args=
+		[ "$m" = snd_card ] && [ "$declare" = 1 ] && args=declare=1
+		# shellcheck disable=SC2086
+		load "$m" $args || { fail "insmod $m"; return 1; }
+	done
+	ok=0
+	wait_for 10 is_bound $CARD || { fail "card not bound"; ok=1; }
+	calls=$(param snd_card probes)
+	ktap_diag "order $*: card probe() calls=$calls"
+	if [ "$declare" = 1 ] && ! grep -qw deferred_probe_targeted=0 /proc/cmdline; then
+		want=2
+		[ "$5" = snd_card ] && want=1
+		[ "$calls" -eq $want ] || { fail "card probed $calls times, want $want"; ok=1; }
+	fi
+	unload snd_card snd_dma snd_i2s snd_codec snd_i2c || { fail "rmmod"; ok=1; }
+	return $ok
+}
+
+ktap_begin sound $((ORDERS * 2))
+ktap_diag "seed $SEED"
+i=0
+while [ $i -lt $ORDERS ]; do
+	i=$((i + 1))
+	# shellcheck disable=SC2086
+	shuffle $MODS
+	order=$ORDER
+	name=$(echo $order | sed 's/snd_//g; s/ /_/g')
+	# shellcheck disable=SC2086
+	ktap_case "stock_$name" sound_order 0 $order
+	if [ -e /sys/kernel/debug/devices_waiting ]; then
+		# shellcheck disable=SC2086
+		ktap_case "declared_$name" sound_order 1 $order
+	else
+		ktap_skip "declared_$name" "kernel without targeted deferred probing"
+	fi
+done
+ktap_end
