@@ -23,7 +23,7 @@ GUEST_FILES := $(wildcard guest/* guest/tests/*)
 MODULE_SRC := $(shell find modules -name '*.[ch]' -o -name Kbuild)
 
 .PHONY: all deps tree config kernel modules initramfs check demo export \
-	checkpatch clean distclean
+	checkpatch clean distclean bench bench-kernels bisect
 
 all: check
 
@@ -65,11 +65,50 @@ demo: initramfs
 	@tr -d '\r' < $(OUT)/demo.ktap
 	@! grep -q '^RESULT: not all bound' $(OUT)/demo.ktap && grep -q '^RESULT: all three bound' $(OUT)/demo.ktap
 
+# Benchmark: the stock tree (empty series) and the patched tree, both
+# without the debug layer; the patched kernel runs twice, targeted and with
+# deferred_probe_targeted=0.
+STOCK_TREE := cache/linux-stock
+BENCH      := cache/build/bench
+BENCH_STOCK := cache/build/bench-stock
+BENCH_FRAGMENTS := config/base.config config/bench.config
+BENCH_ARGS := kunit.enable=0 tdp.run=bench
+
+bench-kernels: tree
+	@scripts/prepare-tree $(STOCK_TREE) bench/stock.series
+	@scripts/configure $(STOCK_TREE) $(BENCH_STOCK) $(BENCH_FRAGMENTS)
+	@scripts/configure $(TREE) $(BENCH) $(BENCH_FRAGMENTS)
+	@echo "  KERNEL  $(BENCH_STOCK)"
+	@scripts/build-kernel $(STOCK_TREE) $(BENCH_STOCK)
+	@echo "  KERNEL  $(BENCH)"
+	@scripts/build-kernel $(TREE) $(BENCH)
+	@scripts/build-modules $(STOCK_TREE) $(BENCH_STOCK) modules $(BENCH_STOCK)/tdp-modules
+	@scripts/build-modules $(TREE) $(BENCH) modules $(BENCH)/tdp-modules
+	@scripts/make-initramfs guest $(BENCH_STOCK)/tdp-modules $(BENCH_STOCK)/initramfs.cpio.gz
+	@scripts/make-initramfs guest $(BENCH)/tdp-modules $(BENCH)/initramfs.cpio.gz
+
+bench: bench-kernels
+	@echo "  QEMU    bench: stock kernel"
+	@scripts/run-qemu $(BENCH_STOCK)/arch/x86/boot/bzImage $(BENCH_STOCK)/initramfs.cpio.gz \
+		$(OUT)/bench-stock 3600 $(BENCH_ARGS) tdp.label=stock
+	@echo "  QEMU    bench: patched kernel, deferred_probe_targeted=0"
+	@scripts/run-qemu $(BENCH)/arch/x86/boot/bzImage $(BENCH)/initramfs.cpio.gz \
+		$(OUT)/bench-off 3600 $(BENCH_ARGS) tdp.label=patched-off deferred_probe_targeted=0
+	@echo "  QEMU    bench: patched kernel, targeted"
+	@scripts/run-qemu $(BENCH)/arch/x86/boot/bzImage $(BENCH)/initramfs.cpio.gz \
+		$(OUT)/bench-on 3600 $(BENCH_ARGS) tdp.label=patched
+	@scripts/bench-report $(TREE) bench $(OUT)/bench-stock $(OUT)/bench-off $(OUT)/bench-on
+
 export:
 	@scripts/export-series $(TREE) patches
 
 checkpatch: tree
 	@scripts/check-series $(TREE) patches
+
+# Every patch of the series builds on its own (a kernel build per patch).
+bisect: tree
+	@scripts/check-bisect $(TREE) cache/bisect cache/build/bisect \
+		config/base.config config/debug.config
 
 clean:
 	rm -rf $(OUT) cache/build

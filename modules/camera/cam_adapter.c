@@ -4,10 +4,7 @@
  * registers I2C adapter CAM_I2C_BUS and, like a board file, the sensor
  * client at CAM_SENSOR_ADDR on it.
  */
-#include <linux/i2c.h>
-#include <linux/module.h>
-#include <linux/platform_device.h>
-
+#include "tdp_module.h"
 #include "cam.h"
 
 static int probes;
@@ -24,21 +21,6 @@ struct cam_adapter {
 	struct i2c_client *sensor;
 };
 
-static int cam_xfer(struct i2c_adapter *adap, struct i2c_msg *msgs, int num)
-{
-	return -EIO;
-}
-
-static u32 cam_func(struct i2c_adapter *adap)
-{
-	return I2C_FUNC_I2C;
-}
-
-static const struct i2c_algorithm cam_algo = {
-	.master_xfer = cam_xfer,
-	.functionality = cam_func,
-};
-
 static int cam_adapter_probe(struct platform_device *pdev)
 {
 	struct i2c_board_info info = {
@@ -53,7 +35,7 @@ static int cam_adapter_probe(struct platform_device *pdev)
 		return -ENOMEM;
 
 	ca->adap.owner = THIS_MODULE;
-	ca->adap.algo = &cam_algo;
+	ca->adap.algo = &tdp_i2c_algo;
 	ca->adap.nr = CAM_I2C_BUS;
 	ca->adap.dev.parent = &pdev->dev;
 	strscpy(ca->adap.name, "cam-i2c", sizeof(ca->adap.name));
@@ -88,30 +70,7 @@ static struct platform_driver cam_adapter_driver = {
 	.driver = { .name = "cam-i2c" },
 };
 
-static struct platform_device *cam_adapter_pdev;
-
-static int __init cam_adapter_init(void)
-{
-	int ret;
-
-	ret = platform_driver_register(&cam_adapter_driver);
-	if (ret)
-		return ret;
-	cam_adapter_pdev = platform_device_register_simple("cam-i2c", -1, NULL, 0);
-	if (IS_ERR(cam_adapter_pdev)) {
-		platform_driver_unregister(&cam_adapter_driver);
-		return PTR_ERR(cam_adapter_pdev);
-	}
-	return 0;
-}
-module_init(cam_adapter_init);
-
-static void __exit cam_adapter_exit(void)
-{
-	platform_device_unregister(cam_adapter_pdev);
-	platform_driver_unregister(&cam_adapter_driver);
-}
-module_exit(cam_adapter_exit);
+TDP_PLATFORM_MODULE(cam_adapter_driver);
 
 MODULE_DESCRIPTION("Camera scenario: the I2C bus adapter");
 MODULE_LICENSE("GPL");

@@ -4,13 +4,10 @@
  * needs the sensor at CAM_SENSOR_ADDR on I2C bus CAM_I2C_BUS to be bound.
  * Until it is, probe() defers and says why.
  */
-#include <linux/i2c.h>
-#include <linux/module.h>
+#include "tdp_module.h"
 #if __has_include(<linux/device/deferred.h>)
 #include <linux/device/deferred.h>
 #endif
-#include <linux/platform_device.h>
-
 #include "cam.h"
 
 static int probes;
@@ -67,30 +64,7 @@ static struct platform_driver cam_bridge_driver = {
 	.driver = { .name = "cam-bridge" },
 };
 
-static struct platform_device *cam_bridge_pdev;
-
-static int __init cam_bridge_init(void)
-{
-	int ret;
-
-	ret = platform_driver_register(&cam_bridge_driver);
-	if (ret)
-		return ret;
-	cam_bridge_pdev = platform_device_register_simple("cam-bridge", -1, NULL, 0);
-	if (IS_ERR(cam_bridge_pdev)) {
-		platform_driver_unregister(&cam_bridge_driver);
-		return PTR_ERR(cam_bridge_pdev);
-	}
-	return 0;
-}
-module_init(cam_bridge_init);
-
-static void __exit cam_bridge_exit(void)
-{
-	platform_device_unregister(cam_bridge_pdev);
-	platform_driver_unregister(&cam_bridge_driver);
-}
-module_exit(cam_bridge_exit);
+TDP_PLATFORM_MODULE(cam_bridge_driver);
 
 MODULE_DESCRIPTION("Camera scenario: the DMA bridge");
 MODULE_LICENSE("GPL");

@@ -7,8 +7,7 @@
 #ifndef SND_H
 #define SND_H
 
-#include <linux/module.h>
-#include <linux/platform_device.h>
+#include "tdp_module.h"
 
 #define SND_I2C_BUS	8
 #define SND_CODEC0_ADDR	0x1a
@@ -21,26 +20,6 @@ static struct platform_driver snd_driver = {				\
 	.probe = _probe,						\
 	.driver = { .name = _name },					\
 };									\
-static struct platform_device *snd_pdev;				\
-static int __init snd_init(void)					\
-{									\
-	int ret = platform_driver_register(&snd_driver);		\
-									\
-	if (ret)							\
-		return ret;						\
-	snd_pdev = platform_device_register_simple(_name, -1, NULL, 0);\
-	if (IS_ERR(snd_pdev)) {						\
-		platform_driver_unregister(&snd_driver);		\
-		return PTR_ERR(snd_pdev);				\
-	}								\
-	return 0;							\
-}									\
-module_init(snd_init);							\
-static void __exit snd_exit(void)					\
-{									\
-	platform_device_unregister(snd_pdev);				\
-	platform_driver_unregister(&snd_driver);			\
-}									\
-module_exit(snd_exit)
+TDP_PLATFORM_MODULE(snd_driver)
 
 #endif

@@ -9,21 +9,6 @@ struct snd_i2c {
 	struct i2c_client *codec[2];
 };
 
-static int snd_xfer(struct i2c_adapter *adap, struct i2c_msg *msgs, int num)
-{
-	return -EIO;
-}
-
-static u32 snd_func(struct i2c_adapter *adap)
-{
-	return I2C_FUNC_I2C;
-}
-
-static const struct i2c_algorithm snd_algo = {
-	.master_xfer = snd_xfer,
-	.functionality = snd_func,
-};
-
 static int snd_i2c_probe(struct platform_device *pdev)
 {
 	static const unsigned short addrs[] = { SND_CODEC0_ADDR, SND_CODEC1_ADDR };
@@ -35,7 +20,7 @@ static int snd_i2c_probe(struct platform_device *pdev)
 	if (!si)
 		return -ENOMEM;
 	si->adap.owner = THIS_MODULE;
-	si->adap.algo = &snd_algo;
+	si->adap.algo = &tdp_i2c_algo;
 	si->adap.nr = SND_I2C_BUS;
 	si->adap.dev.parent = &pdev->dev;
 	strscpy(si->adap.name, "snd-i2c", sizeof(si->adap.name));
@@ -72,29 +57,7 @@ static struct platform_driver snd_driver = {
 	.driver = { .name = "snd-i2c" },
 };
 
-static struct platform_device *snd_pdev;
-
-static int __init snd_i2c_init(void)
-{
-	int ret = platform_driver_register(&snd_driver);
-
-	if (ret)
-		return ret;
-	snd_pdev = platform_device_register_simple("snd-i2c", -1, NULL, 0);
-	if (IS_ERR(snd_pdev)) {
-		platform_driver_unregister(&snd_driver);
-		return PTR_ERR(snd_pdev);
-	}
-	return 0;
-}
-module_init(snd_i2c_init);
-
-static void __exit snd_i2c_exit(void)
-{
-	platform_device_unregister(snd_pdev);
-	platform_driver_unregister(&snd_driver);
-}
-module_exit(snd_i2c_exit);
+TDP_PLATFORM_MODULE(snd_driver);
 
 MODULE_DESCRIPTION("Sound card scenario: the I2C bus with two codecs");
 MODULE_LICENSE("GPL");
