@@ -63,6 +63,7 @@ struct tdpb_dev {
 	unsigned int *deps;
 	atomic_t probes;
 	bool added;
+	char name[16];
 };
 
 static struct tdpb_dev *devs;
@@ -97,7 +98,7 @@ static int tdpb_defer(struct tdpb_dev *d, struct device *dev)
 			continue;
 		list[k].kind = DEV_NEED_BOUND;
 		list[k].subsys = "platform";
-		list[k].name = dev_name(&devs[d->deps[i]].pdev->dev);
+		list[k].name = devs[d->deps[i]].name;
 		k++;
 	}
 	ret = k ? dev_probe_defer_until(dev, list, k) : -EPROBE_DEFER;
@@ -231,11 +232,9 @@ static int tdpb_add(unsigned int i)
 		for (j = 0; j < d->ndeps; j++) {
 			list[j].kind = DEV_NEED_BOUND;
 			list[j].subsys = "platform";
-			list[j].name = kasprintf(GFP_KERNEL, "tdpb.%u", d->deps[j]);
+			list[j].name = devs[d->deps[j]].name;
 		}
 		ret = dev_probe_hold_until(&d->pdev->dev, list, d->ndeps);
-		for (j = 0; j < d->ndeps; j++)
-			kfree(list[j].name);
 		kfree(list);
 	}
 #endif
@@ -279,6 +278,8 @@ static int __init tdpb_init(void)
 		goto out;
 	tdpb_order(seq, &rnd);
 	for (i = 0; i < n; i++) {
+		/* the name platform_device_add() will give it */
+		snprintf(devs[i].name, sizeof(devs[i].name), "tdpb.%u", i);
 		devs[i].pdev = platform_device_alloc("tdpb", i);
 		if (!devs[i].pdev) {
 			ret = -ENOMEM;
