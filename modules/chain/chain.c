@@ -46,7 +46,7 @@ MODULE_PARM_DESC(bound, "links bound");
 
 static struct platform_device **links;
 
-static bool chain_declared(void)
+static bool __maybe_unused chain_declared(void)
 {
 	return !strcmp(mode, "declared");
 }
