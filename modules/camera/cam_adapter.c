@@ -34,12 +34,7 @@ static int cam_adapter_probe(struct platform_device *pdev)
 	if (!ca)
 		return -ENOMEM;
 
-	ca->adap.owner = THIS_MODULE;
-	ca->adap.algo = &tdp_i2c_algo;
-	ca->adap.nr = CAM_I2C_BUS;
-	ca->adap.dev.parent = &pdev->dev;
-	strscpy(ca->adap.name, "cam-i2c", sizeof(ca->adap.name));
-	ret = i2c_add_numbered_adapter(&ca->adap);
+	ret = tdp_i2c_add_adapter(&ca->adap, &pdev->dev, CAM_I2C_BUS, "cam-i2c");
 	if (ret)
 		return ret;
 

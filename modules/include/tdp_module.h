@@ -55,4 +55,17 @@ static const struct i2c_algorithm tdp_i2c_algo = {
 	.functionality = tdp_i2c_func,
 };
 
+/* Register @adap as dummy I2C adapter number @nr, a child of @parent. */
+static inline int tdp_i2c_add_adapter(struct i2c_adapter *adap,
+				      struct device *parent, int nr,
+				      const char *name)
+{
+	adap->owner = THIS_MODULE;
+	adap->algo = &tdp_i2c_algo;
+	adap->nr = nr;
+	adap->dev.parent = parent;
+	strscpy(adap->name, name, sizeof(adap->name));
+	return i2c_add_numbered_adapter(adap);
+}
+
 #endif

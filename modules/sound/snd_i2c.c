@@ -19,12 +19,7 @@ static int snd_i2c_probe(struct platform_device *pdev)
 	si = devm_kzalloc(&pdev->dev, sizeof(*si), GFP_KERNEL);
 	if (!si)
 		return -ENOMEM;
-	si->adap.owner = THIS_MODULE;
-	si->adap.algo = &tdp_i2c_algo;
-	si->adap.nr = SND_I2C_BUS;
-	si->adap.dev.parent = &pdev->dev;
-	strscpy(si->adap.name, "snd-i2c", sizeof(si->adap.name));
-	ret = i2c_add_numbered_adapter(&si->adap);
+	ret = tdp_i2c_add_adapter(&si->adap, &pdev->dev, SND_I2C_BUS, "snd-i2c");
 	if (ret)
 		return ret;
 	for (i = 0; i < 2; i++) {
