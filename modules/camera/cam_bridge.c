@@ -5,9 +5,7 @@
  * Until it is, probe() defers and says why.
  */
 #include "tdp_module.h"
-#if __has_include(<linux/device/deferred.h>)
-#include <linux/device/deferred.h>
-#endif
+#include "tdp_deferred.h"
 #include "cam.h"
 
 static int probes;

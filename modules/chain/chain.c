@@ -15,9 +15,7 @@
 #include <linux/module.h>
 #include <linux/platform_device.h>
 #include <linux/slab.h>
-#if __has_include(<linux/device/deferred.h>)
-#include <linux/device/deferred.h>
-#endif
+#include "tdp_deferred.h"
 
 static unsigned int n = 10;
 module_param(n, uint, 0444);

@@ -7,9 +7,7 @@
  * otherwise it defers the stock way and is retried after every bind.
  */
 #include <linux/i2c.h>
-#if __has_include(<linux/device/deferred.h>)
-#include <linux/device/deferred.h>
-#endif
+#include "tdp_deferred.h"
 
 #include "snd.h"
 

@@ -4,9 +4,7 @@
  * once it announces them, which it does from probe (and withdraws on
  * removal): "bound" is not "available" for a provider like this.
  */
-#if __has_include(<linux/device/deferred.h>)
-#include <linux/device/deferred.h>
-#endif
+#include "tdp_deferred.h"
 
 #include "snd.h"
 
