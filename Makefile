@@ -47,16 +47,24 @@ modules: kernel
 initramfs: modules
 	@scripts/make-initramfs guest $(CHECK)/tdp-modules $(CHECK)/initramfs.cpio.gz
 
+# Command-line rules the "cmdline" guest suite checks: device names with
+# ':', a parameter given three times, an empty and a malformed value.
+CHECK_RULES := deferred_probe_needs=platform/tdp-soc:leds:bound:i2c/7-0042 \
+	deferred_probe_needs= \
+	deferred_probe_needs=platform/tdp-x:wanted:i2c/1-0001,platform/tdp-0000:00:1f.3:provider:snd-dma0
+
 # Two boots of the same kernel: targeted (the default), and stock
 # behaviour restored by deferred_probe_targeted=0 (KUnit runs in the first).
 check: initramfs
 	@echo "  QEMU    tests (console: $(OUT)/check.console)"
 	@scripts/run-qemu $(CHECK)/arch/x86/boot/bzImage $(CHECK)/initramfs.cpio.gz \
-		$(OUT)/check $(TIMEOUT) tdp.run=check $(if $(PLANT),tdp.plant=$(PLANT)) $(GUEST_ARGS)
+		$(OUT)/check $(TIMEOUT) tdp.run=check $(CHECK_RULES) \
+		deferred_probe_targeted=maybe \
+		$(if $(PLANT),tdp.plant=$(PLANT)) $(GUEST_ARGS)
 	@echo "  QEMU    tests, deferred_probe_targeted=0 (console: $(OUT)/check-stock.console)"
 	@scripts/run-qemu $(CHECK)/arch/x86/boot/bzImage $(CHECK)/initramfs.cpio.gz \
 		$(OUT)/check-stock $(TIMEOUT) tdp.run=check deferred_probe_targeted=0 \
-		kunit.enable=0 $(GUEST_ARGS)
+		$(CHECK_RULES) kunit.enable=0 $(GUEST_ARGS)
 	@scripts/parse-results $(TREE) $(OUT)/check $(OUT)/check-stock
 
 demo: initramfs

@@ -12,7 +12,7 @@
 #define SND_I2C_BUS	8
 #define SND_CODEC0_ADDR	0x1a
 #define SND_CODEC1_ADDR	0x1b
-#define SND_DMA_RESOURCE "snd-dma0"
+#define SND_DMA_PROVIDER "snd-dma0"
 
 /* One platform device and its driver, registered and removed together. */
 #define SND_PLATFORM_MODULE(_name, _probe)				\

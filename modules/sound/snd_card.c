@@ -31,7 +31,7 @@ static bool snd_bound(const struct bus_type *bus, const char *name)
 static bool snd_dma_available(void)
 {
 #ifdef DEV_PROBE_DEFER_TARGETED
-	return dev_resource_available(SND_DMA_RESOURCE);
+	return dev_provider_available(SND_DMA_PROVIDER);
 #else
 	return snd_bound(&platform_bus_type, "snd-dma");
 #endif
@@ -56,7 +56,7 @@ static int snd_card_probe(struct platform_device *pdev)
 			{ .kind = DEV_NEED_BOUND, .subsys = "i2c", .name = codec0 },
 			{ .kind = DEV_NEED_BOUND, .subsys = "i2c", .name = codec1 },
 			{ .kind = DEV_NEED_BOUND, .subsys = "platform", .name = "snd-i2s" },
-			{ .kind = DEV_NEED_RESOURCE, .name = SND_DMA_RESOURCE },
+			{ .kind = DEV_NEED_PROVIDER, .name = SND_DMA_PROVIDER },
 		};
 
 		return dev_probe_defer_until(&pdev->dev, needs, ARRAY_SIZE(needs));

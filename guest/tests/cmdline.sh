@@ -1,0 +1,59 @@
+#!/bin/sh
+# The kernel command line.  Makefile boots the guest with
+#   deferred_probe_needs=platform/tdp-soc:leds:bound:i2c/7-0042
+#   deferred_probe_needs=
+#   deferred_probe_needs=platform/tdp-x:wanted:i2c/1-0001,platform/tdp-0000:00:1f.3:provider:snd-dma0
+# and, with targeting on, deferred_probe_targeted=maybe: rules for device
+# names with ':' in them (as DT, ACPI and PCI names have), given in more
+# than one parameter, and malformed values, each reported once.  The
+# devices' driver declares nothing; the rules hold its probe.
+. /tests/lib.sh
+
+SOC=tdp-soc:leds
+PCI=tdp-0000:00:1f.3
+WAITING=/sys/kernel/debug/devices_waiting
+
+targeted() { ! grep -qw deferred_probe_targeted=0 /proc/cmdline; }
+
+# logged_once TEXT: the kernel log holds TEXT exactly once.
+logged_once() {
+	n=$(dmesg | grep -cF -- "$1")
+	[ "$n" -eq 1 ] || fail "'$1' logged $n times, want 1"
+}
+
+malformed_reported_once() {
+	logged_once "deferred_probe_needs= is empty: ignored" || return 1
+	logged_once "deferred_probe_needs: malformed entry 'platform/tdp-x:wanted:i2c/1-0001' ignored" || return 1
+	grep -qw deferred_probe_targeted=maybe /proc/cmdline || return 0
+	logged_once "deferred_probe_targeted=maybe is not a boolean: targeting stays on"
+}
+
+# held_until NAME NEED SUPPLIER-MODULE...: the device NAME, named in a
+# rule, is not probed until the supplier modules are loaded; then it is
+# probed once.  With targeting off it binds at once.
+held_until() {
+	devname=$1 need=$2; shift 2
+	dev=/sys/bus/platform/devices/$devname
+	load held_dev name="$devname" || { fail "insmod held_dev name=$devname"; return 1; }
+	ok=0
+	if targeted; then
+		! is_bound "$dev" || { fail "$devname bound before $need"; ok=1; }
+		[ "$(param held_dev probes)" -eq 0 ] || { fail "probe() ran while held"; ok=1; }
+		grep -qF "$devname	$need (waiting, held)" $WAITING ||
+			{ fail "devices_waiting: $(grep -F "$devname" $WAITING)"; ok=1; }
+		for m in "$@"; do load "$m" || { fail "insmod $m"; ok=1; }; done
+	fi
+	wait_for 5 is_bound "$dev" || { fail "$devname not bound"; ok=1; }
+	calls=$(param held_dev probes)
+	ktap_diag "$devname: probe() calls $calls"
+	[ "$calls" -eq 1 ] || { fail "$devname probed $calls times, want 1"; ok=1; }
+	targeted && { unload "$@" || { fail "rmmod $*"; ok=1; }; }
+	unload held_dev || { fail "rmmod held_dev"; ok=1; }
+	return $ok
+}
+
+ktap_begin cmdline 3
+ktap_case malformed_values_reported_once malformed_reported_once
+ktap_case dt_name_held_until_bound held_until $SOC bound:i2c/7-0042 cam_adapter cam_sensor
+ktap_case pci_name_from_second_parameter held_until $PCI provider:snd-dma0 snd_dma
+ktap_end
