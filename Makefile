@@ -16,13 +16,13 @@ TIMEOUT  ?= 900
 PLANT    ?=
 GUEST_ARGS ?=
 
-FRAGMENTS := config/base.config config/debug.config
+FRAGMENTS := config/base.config config/debug.config config/reliability.config
 # config/series.config names options the series adds: only with a series.
 FRAGMENTS += $(if $(shell grep -v '^\#' $(SERIES) 2>/dev/null),config/series.config)
 GUEST_FILES := $(wildcard guest/* guest/tests/*)
 MODULE_SRC := $(shell find modules -name '*.[ch]' -o -name Kbuild)
 
-.PHONY: all deps tree config kernel modules initramfs check demo export \
+.PHONY: all deps tree config kernel modules initramfs check stress demo export \
 	checkpatch clean distclean bench bench-kernels bisect
 
 all: check
@@ -57,15 +57,26 @@ CHECK_RULES := deferred_probe_needs=platform/tdp-soc:leds:bound:i2c/7-0042 \
 # behaviour restored by deferred_probe_targeted=0 (KUnit runs in the first).
 check: initramfs
 	@echo "  QEMU    tests (console: $(OUT)/check.console)"
-	@scripts/run-qemu $(CHECK)/arch/x86/boot/bzImage $(CHECK)/initramfs.cpio.gz \
+	@QEMU_SMP=4 scripts/run-qemu $(CHECK)/arch/x86/boot/bzImage $(CHECK)/initramfs.cpio.gz \
 		$(OUT)/check $(TIMEOUT) tdp.run=check $(CHECK_RULES) \
 		deferred_probe_targeted=maybe \
 		$(if $(PLANT),tdp.plant=$(PLANT)) $(GUEST_ARGS)
 	@echo "  QEMU    tests, deferred_probe_targeted=0 (console: $(OUT)/check-stock.console)"
-	@scripts/run-qemu $(CHECK)/arch/x86/boot/bzImage $(CHECK)/initramfs.cpio.gz \
+	@QEMU_SMP=4 scripts/run-qemu $(CHECK)/arch/x86/boot/bzImage $(CHECK)/initramfs.cpio.gz \
 		$(OUT)/check-stock $(TIMEOUT) tdp.run=check deferred_probe_targeted=0 \
 		$(CHECK_RULES) kunit.enable=0 $(GUEST_ARGS)
 	@scripts/parse-results $(TREE) $(OUT)/check $(OUT)/check-stock
+
+# The reliability suite alone, for as long as asked: make stress SECS=3600
+# (seconds of churn per run; three runs), SEED=N to replay one.
+SECS ?= 600
+SEED ?=
+stress: initramfs
+	@echo "  QEMU    stress, $(SECS) s per run (console: $(OUT)/stress.console)"
+	@QEMU_SMP=4 scripts/run-qemu $(CHECK)/arch/x86/boot/bzImage $(CHECK)/initramfs.cpio.gz \
+		$(OUT)/stress $$(($(SECS) * 4 + 900)) tdp.run=check tdp.suites=stress \
+		tdp.stress.secs=$(SECS) $(if $(SEED),tdp.stress.seed=$(SEED)) kunit.enable=0 $(GUEST_ARGS)
+	@scripts/parse-results $(TREE) $(OUT)/stress
 
 demo: initramfs
 	@scripts/run-qemu $(CHECK)/arch/x86/boot/bzImage $(CHECK)/initramfs.cpio.gz \
@@ -95,17 +106,25 @@ bench-kernels: tree
 	@scripts/make-initramfs guest $(BENCH_STOCK)/tdp-modules $(BENCH_STOCK)/initramfs.cpio.gz
 	@scripts/make-initramfs guest $(BENCH)/tdp-modules $(BENCH)/initramfs.cpio.gz
 
+# BENCH_BOOTS rounds, each booting the three kernels in turn, so that
+# time ratios come with the spread of the stock kernel against itself.
+BENCH_BOOTS ?= 3
+
 bench: bench-kernels
-	@echo "  QEMU    bench: stock kernel"
-	@scripts/run-qemu $(BENCH_STOCK)/arch/x86/boot/bzImage $(BENCH_STOCK)/initramfs.cpio.gz \
-		$(OUT)/bench-stock 3600 $(BENCH_ARGS) tdp.label=stock
-	@echo "  QEMU    bench: patched kernel, deferred_probe_targeted=0"
-	@scripts/run-qemu $(BENCH)/arch/x86/boot/bzImage $(BENCH)/initramfs.cpio.gz \
-		$(OUT)/bench-off 3600 $(BENCH_ARGS) tdp.label=patched-off deferred_probe_targeted=0
-	@echo "  QEMU    bench: patched kernel, targeted"
-	@scripts/run-qemu $(BENCH)/arch/x86/boot/bzImage $(BENCH)/initramfs.cpio.gz \
-		$(OUT)/bench-on 3600 $(BENCH_ARGS) tdp.label=patched
-	@scripts/bench-report $(TREE) bench $(OUT)/bench-stock $(OUT)/bench-off $(OUT)/bench-on
+	@rm -f $(OUT)/bench-*.ktap
+	@for i in $$(seq $(BENCH_BOOTS)); do \
+		echo "  QEMU    bench round $$i: stock kernel"; \
+		scripts/run-qemu $(BENCH_STOCK)/arch/x86/boot/bzImage $(BENCH_STOCK)/initramfs.cpio.gz \
+			$(OUT)/bench-stock-$$i 3600 $(BENCH_ARGS) tdp.label=stock || exit 1; \
+		echo "  QEMU    bench round $$i: patched kernel, deferred_probe_targeted=0"; \
+		scripts/run-qemu $(BENCH)/arch/x86/boot/bzImage $(BENCH)/initramfs.cpio.gz \
+			$(OUT)/bench-off-$$i 3600 $(BENCH_ARGS) tdp.label=patched-off \
+			deferred_probe_targeted=0 || exit 1; \
+		echo "  QEMU    bench round $$i: patched kernel, targeted"; \
+		scripts/run-qemu $(BENCH)/arch/x86/boot/bzImage $(BENCH)/initramfs.cpio.gz \
+			$(OUT)/bench-on-$$i 3600 $(BENCH_ARGS) tdp.label=patched || exit 1; \
+	done
+	@scripts/bench-report $(TREE) bench $$(ls $(OUT)/bench-*.ktap | sed 's/\.ktap$$//')
 
 export:
 	@scripts/export-series $(TREE) patches
