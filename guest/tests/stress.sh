@@ -103,6 +103,11 @@ churn() {
 	fi
 	wait_for $((SECS + 300)) sh -c "[ \"\$(cat $P/done)\" = 1 ]" ||
 		{ fail "no result"; return 1; }
+	finish
+}
+
+# finish: check the settled state, kick, check again, unload.
+finish() {
 	ktap_diag "$(cat $P/result)"
 	ok=0
 	no_waiter_left || ok=1
@@ -154,14 +159,7 @@ fail_nth_sweep() {
 	done
 	ktap_diag "fail-nth: $swept allocations failed, one per run"
 	echo settle > $P/op
-	ktap_diag "$(cat $P/result)"
-	ok=0
-	no_waiter_left || ok=1
-	echo kick > $P/op
-	result_ok || ok=1
-	lists_clean || ok=1
-	unload tdp_stress || { fail "rmmod tdp_stress"; ok=1; }
-	return $ok
+	finish
 }
 
 no_leaks() {

@@ -7,30 +7,31 @@
  * (tdps-k*).  Each consumer has up to three needs, drawn from a seed: a
  * supplier bound (by bus pointer), a supplier present (by bus name, as
  * text from the command line names it), a class device present (by class
- * pointer) or a named provider announced.  Half of the consumers declare
- * their needs from probe(), the other half have them held before their
- * first probe; some deferrals take the stock way; a third of the
- * consumers use an asynchronous driver.
+ * pointer), a named provider announced, or another consumer bound (a lower
+ * number: no cycles).  Half of the consumers declare their needs from
+ * probe(), the other half have them held before their first probe; one in
+ * sixteen defers the stock way; a third use an asynchronous driver.
  *
  * Loading the module starts "threads" kthreads that for "secs" seconds
  * register and unregister suppliers, unbind and rebind them, create and
  * delete class devices, rename them away from their names and back,
  * announce and withdraw providers, delete and re-create consumers while
- * they wait, and unregister and register the consumer drivers.  Then
- * every need is made satisfiable (the settle phase) and the module checks:
+ * they wait, and unregister and register the consumer drivers.  Then every
+ * need is made satisfiable (settle) and the result line says:
  *
- *   - every consumer is bound, after wait_for_device_probe();
- *   - a consumer that was waiting for needs when the settle phase started
- *     is probed at most twice in it (its needs complete, plus one retry
- *     for a need met while it was in probe());
- *   - no consumer with held needs was probed while one of them had never
- *     been met since the consumer was created (targeted kernels only).
+ *   - unbound: consumers not bound;
+ *   - over_bound: consumers probed more often while settling than the
+ *     bound settle() states;
+ *   - held_violations: consumers with held needs probed while one of them
+ *     had never been met since the consumer was created (targeted only).
  *
- * The result is one line in the read-only parameter "result"; "done" is
- * set when it is there.  With "ops" written, single operations run in the
- * writer's context instead (for fail-nth sweeps): "record KIND" adds a
- * consumer waiting for one need of KIND (bound, present, class or
- * provider) and "raise KIND" makes that need met; "settle" then checks.
+ * Writing "kick" to "op" then binds one more device, which is what a
+ * device parked the stock way waits for, and writes the result again.
+ * The guest checks, between the two, that no device still waits for needs
+ * that are all met.  With pause=1 the churn waits for "settle" in "op"
+ * (so that fault injection can be turned off first).  With manual=1 there
+ * is no churn: single operations run in the writer's context, for fail-nth
+ * sweeps (see op_set()).
  */
 #include <linux/completion.h>
 #include <linux/delay.h>
@@ -326,7 +327,7 @@ static struct tdps_dev *consumer_new(unsigned int i, int kind, bool held)
 		return NULL;
 	c->nneeds = kind < 0 ? 1 + rnd(&s, MAX_NEEDS) : 1;
 	c->held = kind < 0 ? rnd(&s, 2) : held;
-	c->plain = kind < 0 && !c->held && !rnd(&s, 8);
+	c->plain = kind < 0 && !c->held && !rnd(&s, 8);	/* 1 in 16 */
 	for (k = 0; k < c->nneeds; k++) {
 		struct tdps_need *n = &c->needs[k];
 
@@ -636,56 +637,34 @@ static void kick(void)
 	WRITE_ONCE(done, 2);
 }
 
-/* "raise KIND": every target of that kind is made met. */
-static void raise_kind(int kind)
+/* "raise KIND" (@on) makes every target of that kind met, "lower KIND" none. */
+static void set_kind(int kind, bool on)
 {
 	unsigned int t;
 
 	for (t = 0; t < SUPPLIERS; t++) {
+		struct slot *sl = &suppliers_slot[t];
+
 		switch (kind) {
 		case NEED_BOUND:
 		case NEED_PRESENT:
-			mutex_lock(&suppliers_slot[t].lock);
+			mutex_lock(&sl->lock);
 			atomic_set(&supplier_up[t], 1);
-			if (!suppliers_slot[t].dev)
+			if (on && !sl->dev) {
 				supplier_add(t);
-			mutex_unlock(&suppliers_slot[t].lock);
-			break;
-		case NEED_CLASS:
-			if (t < CLASSDEVS)
-				classdev_set(t, true);
-			break;
-		case NEED_PROVIDER:
-			if (t < PROVIDERS)
-				provider_set(t, true);
-			break;
-		}
-	}
-}
-
-/* "lower KIND": no target of that kind is met. */
-static void lower_kind(int kind)
-{
-	unsigned int t;
-
-	for (t = 0; t < SUPPLIERS; t++) {
-		switch (kind) {
-		case NEED_BOUND:
-		case NEED_PRESENT:
-			mutex_lock(&suppliers_slot[t].lock);
-			if (suppliers_slot[t].dev) {
-				device_unregister(&suppliers_slot[t].dev->dev);
-				suppliers_slot[t].dev = NULL;
+			} else if (!on && sl->dev) {
+				device_unregister(&sl->dev->dev);
+				sl->dev = NULL;
 			}
-			mutex_unlock(&suppliers_slot[t].lock);
+			mutex_unlock(&sl->lock);
 			break;
 		case NEED_CLASS:
 			if (t < CLASSDEVS)
-				classdev_set(t, false);
+				classdev_set(t, on);
 			break;
 		case NEED_PROVIDER:
 			if (t < PROVIDERS)
-				provider_set(t, false);
+				provider_set(t, on);
 			break;
 		}
 	}
@@ -727,12 +706,8 @@ static int op_set(const char *val, const struct kernel_param *kp)
 	k = match_string(kind_names, NEED_KINDS, kind);
 	if (k < 0 || k == NEED_CONSUMER)
 		return -EINVAL;
-	if (!strcmp(cmd, "raise")) {
-		raise_kind(k);
-		return 0;
-	}
-	if (!strcmp(cmd, "lower")) {
-		lower_kind(k);
+	if (!strcmp(cmd, "raise") || !strcmp(cmd, "lower")) {
+		set_kind(k, !strcmp(cmd, "raise"));
 		return 0;
 	}
 	if (strcmp(cmd, "record") && strcmp(cmd, "hold"))
