@@ -82,25 +82,31 @@ static bool is(const char *param, const char *value)
 static int tdpb_defer(struct tdpb_dev *d, struct device *dev)
 {
 #ifdef DEV_PROBE_DEFER_TARGETED
-	struct dev_need *list;
+	/* as a driver would: on the stack when few, the bus by pointer */
+	struct dev_need few[4], *list = few;
 	unsigned int i, k = 0;
 	int ret;
 
 	if (!is(needs, "declared"))
 		return -EPROBE_DEFER;
-	list = kcalloc(d->ndeps, sizeof(*list), GFP_KERNEL);
-	if (!list)
-		return -EPROBE_DEFER;
+	if (d->ndeps > ARRAY_SIZE(few)) {
+		list = kcalloc(d->ndeps, sizeof(*list), GFP_KERNEL);
+		if (!list)
+			return -EPROBE_DEFER;
+	}
 	for (i = 0; i < d->ndeps; i++) {
 		if (tdpb_bound(d->deps[i]))
 			continue;
-		list[k].kind = DEV_NEED_BOUND;
-		list[k].subsys = "platform";
-		list[k].name = devs[d->deps[i]].name;
+		list[k] = (struct dev_need) {
+			.kind = DEV_NEED_BOUND,
+			.bus = &platform_bus_type,
+			.name = devs[d->deps[i]].name,
+		};
 		k++;
 	}
 	ret = k ? dev_probe_defer_until(dev, list, k) : -EPROBE_DEFER;
-	kfree(list);
+	if (list != few)
+		kfree(list);
 	return ret;
 #else
 	return -EPROBE_DEFER;
