@@ -727,14 +727,17 @@ MODULE_PARM_DESC(op, "\"record|hold|raise|lower KIND\", \"settle\" or \"kick\"")
 
 static int churn(void *data)
 {
-	unsigned long i;
+	unsigned long i, end;
 
 	for (i = 0; i < threads; i++) {
 		workers[i] = kthread_run(worker, (void *)i, "tdp_stress/%lu", i);
 		if (IS_ERR(workers[i]))
 			workers[i] = NULL;
 	}
-	msleep(secs * 1000);
+	/* in steps, not to look like a hung task on long runs */
+	end = jiffies + secs * HZ;
+	while (time_before(jiffies, end))
+		msleep_interruptible(1000);
 	for (i = 0; i < threads; i++)
 		if (workers[i])
 			kthread_stop(workers[i]);
@@ -744,7 +747,7 @@ static int churn(void *data)
 		;
 	settle();
 	while (!kthread_should_stop())
-		msleep(50);
+		msleep_interruptible(50);
 	return 0;
 }
 
