@@ -1,0 +1,232 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * init for the device-tree web guest (arm64): waits until probing has
+ * settled, then prints on the console, each line starting "tdp-result: ",
+ *
+ *   count attempts=N links=N probes=N binds=N held=N overruns=N
+ *   bound BUS FIRMWARE-NODE DRIVER          (one line per bound device)
+ *   end
+ *
+ * and powers the machine off.  The counts come from kprobe events the
+ * kernel command line sets up (scripts/run-web): "attempt" on
+ * really_probe(), "links" on device_links_check_suppliers() returning,
+ * "probe" on the buses' probe functions, "bound" on driver_bound(),
+ * "held" on driver_deferred_probe_links_wait() returning (patched kernels
+ * only).  A device without a firmware node is named by its nearest
+ * ancestor that has one, plus its bus: names such as "i2c-3" depend on
+ * probe order, nodes do not.
+ */
+#include <dirent.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mount.h>
+#include <sys/reboot.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#define TRACE "/sys/kernel/tracing"
+
+static void sleep_ms(long ms)
+{
+	struct timespec ts = { ms / 1000, (ms % 1000) * 1000000L };
+
+	nanosleep(&ts, NULL);
+}
+
+static long file_sum(const char *path)
+{
+	char buf[65536];
+	FILE *f = fopen(path, "r");
+	size_t n;
+	long sum = 0;
+
+	if (!f)
+		return -1;
+	n = fread(buf, 1, sizeof(buf) - 1, f);
+	buf[n] = '\0';
+	fclose(f);
+	for (size_t i = 0; i < n; i++)
+		sum = sum * 31 + buf[i];
+	return sum ^ (long)n;
+}
+
+/* Probing has settled once the deferred list stays the same for 3 s. */
+static void settle(void)
+{
+	long last = -2, now;
+	int same = 0, i;
+
+	for (i = 0; i < 600 && same < 15; i++) {
+		sleep_ms(200);
+		now = file_sum("/sys/kernel/debug/devices_deferred");
+		same = now == last ? same + 1 : 0;
+		last = now;
+	}
+}
+
+static long overruns(void)
+{
+	char path[128], line[256];
+	long sum = 0, v;
+	int cpu;
+
+	for (cpu = 0; cpu < 64; cpu++) {
+		FILE *f;
+
+		snprintf(path, sizeof(path), TRACE "/per_cpu/cpu%d/stats", cpu);
+		f = fopen(path, "r");
+		if (!f)
+			break;
+		while (fgets(line, sizeof(line), f))
+			if (sscanf(line, "overrun: %ld", &v) == 1)
+				sum += v;
+		fclose(f);
+	}
+	return sum;
+}
+
+static void counts(void)
+{
+	long attempts = 0, links = 0, probes = 0, binds = 0, held = 0;
+	char line[512];
+	FILE *f = fopen(TRACE "/trace", "r");
+
+	if (!f) {
+		printf("tdp-result: error no trace\n");
+		return;
+	}
+	while (fgets(line, sizeof(line), f)) {
+		if (line[0] == '#')
+			continue;
+		if (strstr(line, ": attempt:"))
+			attempts++;
+		else if (strstr(line, ": links:") && strstr(line, "ret=-517"))
+			links++;
+		else if (strstr(line, ": probe_"))
+			probes++;
+		else if (strstr(line, ": bound:"))
+			binds++;
+		else if (strstr(line, ": held:") && strstr(line, "ret=1"))
+			held++;
+	}
+	fclose(f);
+	printf("tdp-result: count attempts=%ld links=%ld probes=%ld binds=%ld held=%ld overruns=%ld\n",
+	       attempts, links, probes, binds, held, overruns());
+}
+
+/*
+ * The device tree path of @dir's node, or "^" and that of its nearest
+ * ancestor that has one, or "-".
+ */
+static void node_of(const char *dir, char *out, size_t size)
+{
+	char path[PATH_MAX + 16], link[PATH_MAX], cur[PATH_MAX];
+	const char *node;
+	int up = 0;
+	ssize_t n;
+	char *p;
+
+	if (!realpath(dir, cur)) {
+		snprintf(out, size, "-");
+		return;
+	}
+	for (;;) {
+		snprintf(path, sizeof(path), "%s/of_node", cur);
+		n = readlink(path, link, sizeof(link) - 1);
+		if (n > 0) {
+			link[n] = '\0';
+			p = strstr(link, "/devicetree/base");
+			node = p ? p + strlen("/devicetree/base") : link;
+			snprintf(out, size, "%s%s", up ? "^" : "",
+				 *node ? node : "/");
+			return;
+		}
+		p = strrchr(cur, '/');
+		if (!p || p == cur) {
+			snprintf(out, size, "-");
+			return;
+		}
+		*p = '\0';
+		up = 1;
+	}
+}
+
+static void bound(void)
+{
+	DIR *buses = opendir("/sys/bus");
+	struct dirent *b, *d;
+
+	if (!buses)
+		return;
+	while ((b = readdir(buses))) {
+		char path[PATH_MAX];
+		DIR *devs;
+
+		if (b->d_name[0] == '.')
+			continue;
+		snprintf(path, sizeof(path), "/sys/bus/%s/devices", b->d_name);
+		devs = opendir(path);
+		if (!devs)
+			continue;
+		while ((d = readdir(devs))) {
+			char dev[PATH_MAX + 256], drv[PATH_MAX + 300];
+			char link[PATH_MAX], node[PATH_MAX];
+			ssize_t n;
+			char *p;
+
+			if (d->d_name[0] == '.')
+				continue;
+			snprintf(dev, sizeof(dev), "%s/%s", path, d->d_name);
+			snprintf(drv, sizeof(drv), "%s/driver", dev);
+			n = readlink(drv, link, sizeof(link) - 1);
+			if (n <= 0)
+				continue;
+			link[n] = '\0';
+			p = strrchr(link, '/');
+			node_of(dev, node, sizeof(node));
+			printf("tdp-result: bound %s %s %s\n", b->d_name, node,
+			       p ? p + 1 : link);
+		}
+		closedir(devs);
+	}
+	closedir(buses);
+}
+
+int main(void)
+{
+	int fd;
+
+	mount("devtmpfs", "/dev", "devtmpfs", 0, NULL);
+	fd = open("/dev/console", O_RDWR);
+	if (fd >= 0) {
+		dup2(fd, 0);
+		dup2(fd, 1);
+		dup2(fd, 2);
+	}
+	mount("proc", "/proc", "proc", 0, NULL);
+	mount("sysfs", "/sys", "sysfs", 0, NULL);
+	mount("debugfs", "/sys/kernel/debug", "debugfs", 0, NULL);
+	mount("tracefs", TRACE, "tracefs", 0, NULL);
+	setvbuf(stdout, NULL, _IOLBF, 0);
+
+	settle();
+	/* stop recording: what we read below must not count */
+	{
+		FILE *f = fopen(TRACE "/tracing_on", "w");
+
+		if (f) {
+			fputs("0\n", f);
+			fclose(f);
+		}
+	}
+	counts();
+	bound();
+	printf("tdp-result: end\n");
+	fflush(stdout);
+	sync();
+	reboot(RB_POWER_OFF);
+	return 0;
+}
