@@ -23,7 +23,7 @@ GUEST_FILES := $(wildcard guest/* guest/tests/*)
 MODULE_SRC := $(shell find modules -name '*.[ch]' -o -name Kbuild)
 
 .PHONY: all deps tree config kernel modules initramfs check stress demo export \
-	checkpatch clean distclean bench bench-kernels bisect
+	checkpatch clean distclean bench bench-kernels bisect arm64-kernel web bench-web
 
 all: check
 
@@ -65,7 +65,39 @@ check: initramfs
 	@QEMU_SMP=4 scripts/run-qemu $(CHECK)/arch/x86/boot/bzImage $(CHECK)/initramfs.cpio.gz \
 		$(OUT)/check-stock $(TIMEOUT) tdp.run=check deferred_probe_targeted=0 \
 		$(CHECK_RULES) kunit.enable=0 $(GUEST_ARGS)
-	@scripts/parse-results $(TREE) $(OUT)/check $(OUT)/check-stock
+	@$(MAKE) --no-print-directory web
+	@scripts/parse-results $(TREE) $(OUT)/check $(OUT)/check-stock $(OUT)/web
+
+# arm64: a device tree of upstream drivers that need no hardware
+# (scripts/make-dt-web), consumers before suppliers, booted once per
+# fw_devlink mode, targeted and with deferred_probe_targeted=0.  Kprobe
+# events set up on the command line count the driver core's work the same
+# way on any kernel; scripts/check-web compares the boots.
+ARM64      := cache/build/arm64
+ARM64_FRAGMENTS := config/arm64.config config/debug.config
+WEB_GROUPS ?= 50
+WEB_MODES  ?= on permissive off
+WEB_COUNT  := p:tdp/attempt,really_probe;r:tdp/links,device_links_check_suppliers,ret=$$retval:s32;p:tdp/probe_platform,platform_probe;p:tdp/probe_amba,amba_probe;p:tdp/probe_i2c,i2c_device_probe;p:tdp/bound,driver_bound
+WEB_HELD   := ;r:tdp/held,driver_deferred_probe_links_wait,ret=$$retval:u8
+WEB_ARGS   = trace_buf_size=4M trace_event=tdp:* '$(1)'
+
+arm64-kernel: tree
+	@ARCH=arm64 scripts/configure $(TREE) $(ARM64) $(ARM64_FRAGMENTS)
+	@echo "  KERNEL  $(ARM64) (arm64)"
+	@ARCH=arm64 scripts/build-kernel $(TREE) $(ARM64)
+	@ARCH=arm64 scripts/make-web-initramfs guest/web $(ARM64)/web-initramfs.cpio.gz
+	@scripts/make-web-dtb $(ARM64) $(WEB_GROUPS)
+
+web: arm64-kernel
+	@rm -f $(OUT)/web-*.ktap
+	@for mode in $(WEB_MODES); do for t in on off; do \
+		echo "  QEMU    arm64 web, $(WEB_GROUPS) groups, fw_devlink=$$mode, targeting $$t (console: $(OUT)/web-$$mode-$$t.console)"; \
+		ARCH=arm64 DTB=$(ARM64)/web-$(WEB_GROUPS).dtb scripts/run-qemu $(ARM64)/arch/arm64/boot/Image \
+			$(ARM64)/web-initramfs.cpio.gz $(OUT)/web-$$mode-$$t $(TIMEOUT) \
+			fw_devlink=$$mode $$([ $$t = off ] && echo deferred_probe_targeted=0) \
+			$(call WEB_ARGS,kprobe_event=$(WEB_COUNT)$(if $(shell grep -v '^\#' $(SERIES) 2>/dev/null),$(WEB_HELD))) || exit 1; \
+	done; done
+	@scripts/check-web $(OUT)/web $(ARM64)/web-$(WEB_GROUPS).expect $(WEB_MODES)
 
 # The reliability suite alone, for as long as asked: make stress SECS=3600
 # is an hour of churn, half of it with failed allocations; SEED=N replays.
@@ -126,6 +158,15 @@ bench: bench-kernels
 			$(OUT)/bench-on-$$i 3600 $(BENCH_ARGS) tdp.label=patched || exit 1; \
 	done
 	@scripts/bench-report $(TREE) bench $$(ls $(OUT)/bench-*.ktap | sed 's/\.ktap$$//')
+
+# The web's counts at about 100, 500 and 1,000 devices, every fw_devlink
+# mode, into bench/WEB.md.
+BENCH_WEB_GROUPS ?= 10 50 100
+bench-web:
+	@for g in $(BENCH_WEB_GROUPS); do \
+		$(MAKE) --no-print-directory web WEB_GROUPS=$$g OUT=$(OUT)/bench-web-$$g || exit 1; \
+	done
+	@scripts/web-report bench/WEB.md $(foreach g,$(BENCH_WEB_GROUPS),$(g):$(OUT)/bench-web-$(g)/web)
 
 export:
 	@scripts/export-series $(TREE) patches

@@ -5,6 +5,7 @@
  *
  *   count attempts=N links=N probes=N binds=N held=N overruns=N
  *   bound BUS FIRMWARE-NODE DRIVER          (one line per bound device)
+ *   deferred LINE                           (devices_deferred, for people)
  *   end
  *
  * and powers the machine off.  The counts come from kprobe events the
@@ -195,6 +196,17 @@ static void bound(void)
 	closedir(buses);
 }
 
+static void deferred(void)
+{
+	FILE *f = fopen("/sys/kernel/debug/devices_deferred", "r");
+	char line[512];
+
+	while (f && fgets(line, sizeof(line), f))
+		printf("tdp-result: deferred %s", line);
+	if (f)
+		fclose(f);
+}
+
 int main(void)
 {
 	int fd;
@@ -224,6 +236,7 @@ int main(void)
 	}
 	counts();
 	bound();
+	deferred();
 	printf("tdp-result: end\n");
 	fflush(stdout);
 	sync();
