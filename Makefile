@@ -23,7 +23,7 @@ GUEST_FILES := $(wildcard guest/* guest/tests/*)
 MODULE_SRC := $(shell find modules -name '*.[ch]' -o -name Kbuild)
 
 .PHONY: all deps tree config kernel modules initramfs check stress demo export \
-	checkpatch clean distclean bench bench-kernels bisect arm64-kernel web bench-web
+	checkpatch clean distclean bench bench-kernels bisect arm64-kernel web bench-web graph
 
 all: check
 
@@ -79,7 +79,7 @@ WEB_GROUPS ?= 50
 WEB_MODES  ?= on permissive off
 WEB_COUNT  := p:tdp/attempt,really_probe;r:tdp/links,device_links_check_suppliers,ret=$$retval:s32;p:tdp/probe_platform,platform_probe;p:tdp/probe_amba,amba_probe;p:tdp/probe_i2c,i2c_device_probe;p:tdp/bound,driver_bound
 WEB_HELD   := ;r:tdp/held,driver_deferred_probe_links_wait,ret=$$retval:u8
-WEB_ARGS   = trace_buf_size=4M trace_event=tdp:* '$(1)'
+WEB_ARGS   = trace_buf_size=4M 'trace_event=deferred_probe:*' '$(1)'
 
 arm64-kernel: tree
 	@ARCH=arm64 scripts/configure $(TREE) $(ARM64) $(ARM64_FRAGMENTS)
@@ -111,11 +111,21 @@ stress: initramfs
 		kunit.enable=0 $(GUEST_ARGS)
 	@scripts/parse-results $(TREE) $(OUT)/stress
 
+# The story is shown as the guest tells it (its second serial port).
 demo: initramfs
+	@rm -f $(OUT)/demo.ktap
 	@scripts/run-qemu $(CHECK)/arch/x86/boot/bzImage $(CHECK)/initramfs.cpio.gz \
-		$(OUT)/demo 300 tdp.run=demo $(GUEST_ARGS)
-	@tr -d '\r' < $(OUT)/demo.ktap
+		$(OUT)/demo 300 tdp.run=demo $(GUEST_ARGS) & pid=$$!; \
+	tail -q -F -s 0.2 --pid=$$pid $(OUT)/demo.ktap 2>/dev/null | sed -u 's/\r$$//'; wait $$pid
 	@! grep -q '^RESULT: not all bound' $(OUT)/demo.ktap && grep -q '^RESULT: all three bound' $(OUT)/demo.ktap
+
+# The wait graph of the sound card (and the camera) half-way and at the
+# end, drawn with Graphviz: out/graph-half.svg, out/graph-end.svg.
+graph: initramfs
+	@echo "  QEMU    wait graph (console: $(OUT)/graph.console)"
+	@scripts/run-qemu $(CHECK)/arch/x86/boot/bzImage $(CHECK)/initramfs.cpio.gz \
+		$(OUT)/graph 300 tdp.run=graph kunit.enable=0 $(GUEST_ARGS)
+	@scripts/render-graph $(OUT)/graph
 
 # Benchmark: the stock tree (empty series) and the patched tree, both
 # without the debug layer; the patched kernel runs twice, targeted and with

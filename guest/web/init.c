@@ -3,7 +3,8 @@
  * init for the device-tree web guest (arm64): waits until probing has
  * settled, then prints on the console, each line starting "tdp-result: ",
  *
- *   count attempts=N links=N probes=N binds=N held=N overruns=N
+ *   count attempts=N links=N probes=N binds=N held=N recorded=N woken=N
+ *         retries=N overruns=N
  *   bound BUS FIRMWARE-NODE DRIVER          (one line per bound device)
  *   deferred LINE                           (devices_deferred, for people)
  *   end
@@ -13,7 +14,8 @@
  * really_probe(), "links" on device_links_check_suppliers() returning,
  * "probe" on the buses' probe functions, "bound" on driver_bound(),
  * "held" on driver_deferred_probe_links_wait() returning (patched kernels
- * only).  A device without a firmware node is named by its nearest
+ * only), and the series' own trace events (deferred_probe:*): needs
+ * recorded, waiters woken, retries of parked devices.  A device without a firmware node is named by its nearest
  * ancestor that has one, plus its bus: names such as "i2c-3" depend on
  * probe order, nodes do not.
  */
@@ -92,6 +94,7 @@ static long overruns(void)
 static void counts(void)
 {
 	long attempts = 0, links = 0, probes = 0, binds = 0, held = 0;
+	long recorded = 0, woken = 0, retries = 0;
 	char line[512];
 	FILE *f = fopen(TRACE "/trace", "r");
 
@@ -112,10 +115,17 @@ static void counts(void)
 			binds++;
 		else if (strstr(line, ": held:") && strstr(line, "ret=1"))
 			held++;
+		else if (strstr(line, ": deferred_probe_need_recorded:"))
+			recorded++;
+		else if (strstr(line, ": deferred_probe_woken:"))
+			woken++;
+		else if (strstr(line, ": deferred_probe_retry:"))
+			retries++;
 	}
 	fclose(f);
-	printf("tdp-result: count attempts=%ld links=%ld probes=%ld binds=%ld held=%ld overruns=%ld\n",
-	       attempts, links, probes, binds, held, overruns());
+	printf("tdp-result: count attempts=%ld links=%ld probes=%ld binds=%ld held=%ld recorded=%ld woken=%ld retries=%ld overruns=%ld\n",
+	       attempts, links, probes, binds, held, recorded, woken, retries,
+	       overruns());
 }
 
 /*
