@@ -23,7 +23,7 @@ GUEST_FILES := $(wildcard guest/* guest/tests/*)
 MODULE_SRC := $(shell find modules -name '*.[ch]' -o -name Kbuild)
 
 .PHONY: all deps tree config kernel modules initramfs check stress demo export \
-	checkpatch clean distclean bench bench-kernels bisect arm64-kernel web bench-web graph shell
+	checkpatch clean distclean bench bench-kernels bisect arm64-kernel web bench-web graph shell bench-quick
 
 all: check
 
@@ -138,7 +138,9 @@ STOCK_TREE := cache/linux-stock
 BENCH      := cache/build/bench
 BENCH_STOCK := cache/build/bench-stock
 BENCH_FRAGMENTS := config/base.config config/bench.config
-BENCH_ARGS := kunit.enable=0 tdp.run=bench
+BENCH_ARGS := kunit.enable=0 tdp.run=bench $(BENCH_EXTRA)
+# where the table and plot go
+BENCH_DIR ?= bench
 
 bench-kernels: tree
 	@scripts/prepare-tree $(STOCK_TREE) bench/stock.series
@@ -174,7 +176,14 @@ bench: bench-kernels
 		QEMU_SMP=1 scripts/run-qemu $(BENCH)/arch/x86/boot/bzImage $(BENCH)/initramfs.cpio.gz \
 			$(OUT)/bench-on-$$i 3600 $(BENCH_ARGS) tdp.label=patched || exit 1; \
 	done
-	@scripts/bench-report $(TREE) bench $$(ls $(OUT)/bench-*.ktap | sed 's/\.ktap$$//')
+	@mkdir -p $(BENCH_DIR)
+	@scripts/bench-report $(TREE) $(BENCH_DIR) $$(ls $(OUT)/bench-*.ktap | sed 's/\.ktap$$//')
+
+# A first look in a few minutes: one boot of each kernel, the chain and the
+# random DAG at 10 and 100 devices; the report goes to out/bench-quick.
+bench-quick:
+	@$(MAKE) --no-print-directory bench BENCH_BOOTS=1 BENCH_DIR=$(OUT)/bench-quick \
+		BENCH_EXTRA="tdp.bench.shapes=chain,dag tdp.bench.sizes=10,100"
 
 # The web's counts at about 100, 500 and 1,000 devices, every fw_devlink
 # mode, into bench/WEB.md.

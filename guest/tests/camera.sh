@@ -9,9 +9,9 @@
 ADAPTER=/sys/bus/platform/devices/cam-i2c
 SENSOR=/sys/bus/i2c/devices/7-0042
 BRIDGE=/sys/bus/platform/devices/cam-bridge
-ORDERS="cam_bridge,cam_sensor,cam_adapter cam_bridge,cam_adapter,cam_sensor
-cam_sensor,cam_bridge,cam_adapter cam_sensor,cam_adapter,cam_bridge
-cam_adapter,cam_bridge,cam_sensor cam_adapter,cam_sensor,cam_bridge"
+ORDERS="tdp_cam_bridge,tdp_cam_sensor,tdp_cam_adapter tdp_cam_bridge,tdp_cam_adapter,tdp_cam_sensor
+tdp_cam_sensor,tdp_cam_bridge,tdp_cam_adapter tdp_cam_sensor,tdp_cam_adapter,tdp_cam_bridge
+tdp_cam_adapter,tdp_cam_bridge,tdp_cam_sensor tdp_cam_adapter,tdp_cam_sensor,tdp_cam_bridge"
 
 # camera_order DECLARE MODULE...  (DECLARE=fw: declare, and the adapter
 # names the sensor client as firmware would)
@@ -21,33 +21,33 @@ camera_order() {
 	[ "$declare" = fw ] && SENSOR=/sys/bus/i2c/devices/i2c-CAMS0042:00
 	for m in "$@"; do
 		args=
-		[ "$m" = cam_bridge ] && [ "$declare" != 0 ] && args=declare=1
-		[ "$m" = cam_adapter ] && [ "$declare" = fw ] && args=firmware_name=1
+		[ "$m" = tdp_cam_bridge ] && [ "$declare" != 0 ] && args=declare=1
+		[ "$m" = tdp_cam_adapter ] && [ "$declare" = fw ] && args=firmware_name=1
 		# shellcheck disable=SC2086
 		load "$m" $args || { fail "insmod $m"; return 1; }
 	done
 	ok=0
 	wait_for 10 all_bound $ADAPTER $SENSOR $BRIDGE || ok=1
-	calls=$(param cam_bridge probes)
-	ktap_diag "order $*: probe() calls adapter=$(param cam_adapter probes)" \
-		"sensor=$(param cam_sensor probes) bridge=$calls"
+	calls=$(param tdp_cam_bridge probes)
+	ktap_diag "order $*: probe() calls adapter=$(param tdp_cam_adapter probes)" \
+		"sensor=$(param tdp_cam_sensor probes) bridge=$calls"
 	for d in $ADAPTER $SENSOR $BRIDGE; do
 		is_bound $d || fail "$(basename $d) not bound"
 	done
 	if [ "$declare" != 0 ] && ! grep -qw deferred_probe_targeted=0 /proc/cmdline; then
 		want=2
-		[ "$3" = cam_bridge ] && want=1
+		[ "$3" = tdp_cam_bridge ] && want=1
 		[ "$calls" -eq $want ] || { fail "bridge probed $calls times, want $want"; ok=1; }
 	fi
 	deferred_has cam-bridge && { fail "cam-bridge still deferred"; ok=1; }
-	unload cam_bridge cam_sensor cam_adapter || { fail "rmmod"; ok=1; }
+	unload tdp_cam_bridge tdp_cam_sensor tdp_cam_adapter || { fail "rmmod"; ok=1; }
 	for d in $ADAPTER $SENSOR $BRIDGE; do
 		[ -e $d ] && { fail "$d still present after rmmod"; ok=1; }
 	done
 	return $ok
 }
 
-case_name() { echo "$1" | sed 's/cam_//g; s/,/_/g'; }
+case_name() { echo "$1" | sed 's/tdp_cam_//g; s/,/_/g'; }
 
 ktap_begin camera 13
 for order in $ORDERS; do
@@ -65,7 +65,7 @@ done
 # The sensor named by firmware, the bridge waiting by adapter and address.
 if [ -e /sys/kernel/debug/devices_waiting ]; then
 	ktap_case declared_firmware_named_sensor_worst_order \
-		camera_order fw cam_bridge cam_sensor cam_adapter
+		camera_order fw tdp_cam_bridge tdp_cam_sensor tdp_cam_adapter
 else
 	ktap_skip declared_firmware_named_sensor_worst_order "kernel without targeted deferred probing"
 fi

@@ -13,11 +13,11 @@ has_api=0
 # chain_case MODE N EXPECTED_PROBES
 chain_case() {
 	mode=$1 n=$2 want=$3
-	load chain n=$n mode=$mode || { fail "insmod chain"; return 1; }
-	wait_for 300 sh -c "[ \$(cat /sys/module/chain/parameters/bound) -eq $n ]"
-	b=$(param chain bound) p=$(param chain probes) d=$(param chain deferrals)
+	load tdp_chain n=$n mode=$mode || { fail "insmod chain"; return 1; }
+	wait_for 300 sh -c "[ \$(cat /sys/module/tdp_chain/parameters/bound) -eq $n ]"
+	b=$(param tdp_chain bound) p=$(param tdp_chain probes) d=$(param tdp_chain deferrals)
 	ktap_diag "chain mode=$mode n=$n: bound=$b probe() calls=$p deferrals=$d (want $want calls)"
-	unload chain || { fail "rmmod chain"; return 1; }
+	unload tdp_chain || { fail "rmmod chain"; return 1; }
 	[ "$b" -eq "$n" ] || { fail "only $b of $n bound"; return 1; }
 	[ "$p" -eq "$want" ] || { fail "$p probe() calls, want $want"; return 1; }
 }

@@ -34,26 +34,26 @@ malformed_reported_once() {
 held_until() {
 	devname=$1 need=$2; shift 2
 	dev=/sys/bus/platform/devices/$devname
-	load held_dev name="$devname" || { fail "insmod held_dev name=$devname"; return 1; }
+	load tdp_held_dev name="$devname" || { fail "insmod tdp_held_dev name=$devname"; return 1; }
 	ok=0
 	if targeted; then
 		! is_bound "$dev" || { fail "$devname bound before $need"; ok=1; }
-		[ "$(param held_dev probes)" -eq 0 ] || { fail "probe() ran while held"; ok=1; }
+		[ "$(param tdp_held_dev probes)" -eq 0 ] || { fail "probe() ran while held"; ok=1; }
 		grep -qF "$devname	$need (waiting, held)" $WAITING ||
 			{ fail "devices_waiting: $(grep -F "$devname" $WAITING)"; ok=1; }
 		for m in "$@"; do load "$m" || { fail "insmod $m"; ok=1; }; done
 	fi
 	wait_for 5 is_bound "$dev" || { fail "$devname not bound"; ok=1; }
-	calls=$(param held_dev probes)
+	calls=$(param tdp_held_dev probes)
 	ktap_diag "$devname: probe() calls $calls"
 	[ "$calls" -eq 1 ] || { fail "$devname probed $calls times, want 1"; ok=1; }
 	targeted && { unload "$@" || { fail "rmmod $*"; ok=1; }; }
-	unload held_dev || { fail "rmmod held_dev"; ok=1; }
+	unload tdp_held_dev || { fail "rmmod tdp_held_dev"; ok=1; }
 	return $ok
 }
 
 ktap_begin cmdline 3
 ktap_case malformed_values_reported_once malformed_reported_once
-ktap_case dt_name_held_until_bound held_until $SOC bound:i2c/7-0042 cam_adapter cam_sensor
-ktap_case pci_name_from_second_parameter held_until $PCI provider:snd-dma0 snd_dma
+ktap_case dt_name_held_until_bound held_until $SOC bound:i2c/7-0042 tdp_cam_adapter tdp_cam_sensor
+ktap_case pci_name_from_second_parameter held_until $PCI provider:snd-dma0 tdp_snd_dma
 ktap_end

@@ -10,7 +10,7 @@ BRIDGE=/sys/bus/platform/devices/cam-bridge
 NODE='"platform/cam-bridge"'
 
 graph_while_waiting() {
-	load cam_bridge declare=1 || return 1
+	load tdp_cam_bridge declare=1 || return 1
 	wait_for 5 deferred_has cam-bridge || { fail "cam-bridge not parked"; return 1; }
 	g=$(cat $G)
 	echo "$g" | grep -F "$NODE" | while read -r line; do ktap_diag "$line"; done
@@ -26,10 +26,10 @@ graph_while_waiting() {
 }
 
 graph_after_bind() {
-	load cam_adapter && load cam_sensor || return 1
+	load tdp_cam_adapter && load tdp_cam_sensor || return 1
 	wait_for 10 is_bound $BRIDGE || { fail "bridge not bound"; return 1; }
 	! grep -qF "$NODE" $G || { fail "bound bridge still in the graph"; return 1; }
-	unload cam_bridge cam_sensor cam_adapter || { fail "rmmod"; return 1; }
+	unload tdp_cam_bridge tdp_cam_sensor tdp_cam_adapter || { fail "rmmod"; return 1; }
 }
 
 ktap_begin graph 2

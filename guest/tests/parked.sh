@@ -6,7 +6,7 @@
 NEVER=never.0
 
 never_stays_listed() {
-	load never_drv && load never_dev || return 1
+	load tdp_never_drv && load tdp_never_dev || return 1
 	wait_for 5 deferred_has $NEVER || { fail "$NEVER not in devices_deferred"; return 1; }
 	reason=$(deferred_reason $NEVER)
 	ktap_diag "devices_deferred: $NEVER	$reason"
@@ -15,29 +15,29 @@ never_stays_listed() {
 	*) fail "reason missing: '$reason'"; return 1 ;;
 	esac
 	# Unrelated binds come and go; the parked device stays parked.
-	load cam_adapter && load cam_sensor || return 1
+	load tdp_cam_adapter && load tdp_cam_sensor || return 1
 	wait_for 5 all_bound /sys/bus/i2c/devices/7-0042 || { fail "sensor"; return 1; }
-	unload cam_sensor cam_adapter || return 1
+	unload tdp_cam_sensor tdp_cam_adapter || return 1
 	wait_for 5 deferred_has $NEVER || { fail "$NEVER left the list"; return 1; }
 	! is_bound /sys/bus/platform/devices/$NEVER || { fail "bound?"; return 1; }
 }
 
 deleted_while_deferred() {
 	deferred_has $NEVER || { fail "precondition: $NEVER not parked"; return 1; }
-	unload never_dev || return 1
+	unload tdp_never_dev || return 1
 	[ ! -e /sys/bus/platform/devices/$NEVER ] || { fail "device still registered"; return 1; }
 	deferred_lacks $NEVER || { fail "$NEVER still in devices_deferred"; return 1; }
 }
 
 driver_unloaded_while_parked() {
-	load never_dev || return 1
+	load tdp_never_dev || return 1
 	wait_for 5 deferred_has $NEVER || { fail "$NEVER not parked"; return 1; }
-	unload never_drv || { fail "rmmod never_drv"; return 1; }
+	unload tdp_never_drv || { fail "rmmod tdp_never_drv"; return 1; }
 	[ -e /sys/bus/platform/devices/$NEVER ] || { fail "device vanished"; return 1; }
 	# A bind elsewhere retries the parked device, which now has no driver.
-	load cam_adapter && unload cam_adapter || return 1
+	load tdp_cam_adapter && unload tdp_cam_adapter || return 1
 	wait_for 5 deferred_lacks $NEVER || { fail "$NEVER still parked without a driver"; return 1; }
-	unload never_dev || return 1
+	unload tdp_never_dev || return 1
 	deferred_lacks $NEVER || { fail "$NEVER listed after deletion"; return 1; }
 }
 

@@ -8,7 +8,7 @@
 
 SEED=${SOUND_SEED:-20111}
 ORDERS=8
-MODS="snd_i2c snd_codec snd_i2s snd_dma snd_card"
+MODS="tdp_snd_i2c tdp_snd_codec tdp_snd_i2s tdp_snd_dma tdp_snd_card"
 CARD=/sys/bus/platform/devices/snd-card
 
 # A seeded linear congruential generator: R is the next number.
@@ -38,20 +38,20 @@ sound_order() {
 	declare=$1; shift
 	for m in "$@"; do
 		args=
-		[ "$m" = snd_card ] && [ "$declare" = 1 ] && args=declare=1
+		[ "$m" = tdp_snd_card ] && [ "$declare" = 1 ] && args=declare=1
 		# shellcheck disable=SC2086
 		load "$m" $args || { fail "insmod $m"; return 1; }
 	done
 	ok=0
 	wait_for 10 is_bound $CARD || { fail "card not bound"; ok=1; }
-	calls=$(param snd_card probes)
+	calls=$(param tdp_snd_card probes)
 	ktap_diag "order $*: card probe() calls=$calls"
 	if [ "$declare" = 1 ] && ! grep -qw deferred_probe_targeted=0 /proc/cmdline; then
 		want=2
-		[ "$5" = snd_card ] && want=1
+		[ "$5" = tdp_snd_card ] && want=1
 		[ "$calls" -eq $want ] || { fail "card probed $calls times, want $want"; ok=1; }
 	fi
-	unload snd_card snd_dma snd_i2s snd_codec snd_i2c || { fail "rmmod"; ok=1; }
+	unload tdp_snd_card tdp_snd_dma tdp_snd_i2s tdp_snd_codec tdp_snd_i2c || { fail "rmmod"; ok=1; }
 	return $ok
 }
 
@@ -63,7 +63,7 @@ while [ $i -lt $ORDERS ]; do
 	# shellcheck disable=SC2086
 	shuffle $MODS
 	order=$ORDER
-	name=$(echo $order | sed 's/snd_//g; s/ /_/g')
+	name=$(echo $order | sed 's/tdp_snd_//g; s/ /_/g')
 	# shellcheck disable=SC2086
 	ktap_case "stock_$name" sound_order 0 $order
 	if [ -e /sys/kernel/debug/devices_waiting ]; then
