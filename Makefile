@@ -66,7 +66,8 @@ check: initramfs
 		$(OUT)/check-stock $(TIMEOUT) tdp.run=check deferred_probe_targeted=0 \
 		$(CHECK_RULES) kunit.enable=0 $(GUEST_ARGS)
 	@$(MAKE) --no-print-directory web
-	@scripts/parse-results $(TREE) $(OUT)/check $(OUT)/check-stock $(OUT)/web
+	@scripts/check-harness $(OUT)/harness
+	@scripts/parse-results $(TREE) $(OUT)/check $(OUT)/check-stock $(OUT)/web $(OUT)/harness
 
 # arm64: a device tree of upstream drivers that need no hardware
 # (scripts/make-dt-web), consumers before suppliers, booted once per

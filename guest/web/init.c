@@ -7,6 +7,8 @@
  *         retries=N overruns=N
  *   bound BUS FIRMWARE-NODE DRIVER          (one line per bound device)
  *   deferred LINE                           (devices_deferred, for people)
+ *   story EVENT ARGS                        (the deferred_probe events of
+ *                                            one consumer, regulator-0, in order)
  *   end
  *
  * and powers the machine off.  The counts come from kprobe events the
@@ -206,6 +208,27 @@ static void bound(void)
 	closedir(buses);
 }
 
+/* The deferred_probe events of the device STORY_DEV, in order. */
+#define STORY_DEV "regulator-0"
+
+static void story(void)
+{
+	char line[512], *ev, *end;
+	FILE *f = fopen(TRACE "/trace", "r");
+
+	while (f && fgets(line, sizeof(line), f)) {
+		ev = strstr(line, ": deferred_probe_");
+		if (!ev || !(end = strstr(ev, " dev=" STORY_DEV)))
+			continue;
+		end += strlen(" dev=" STORY_DEV);
+		if (*end != ' ' && *end != '\n')
+			continue;
+		printf("tdp-result: story %s", ev + 2);
+	}
+	if (f)
+		fclose(f);
+}
+
 static void deferred(void)
 {
 	FILE *f = fopen("/sys/kernel/debug/devices_deferred", "r");
@@ -247,6 +270,7 @@ int main(void)
 	counts();
 	bound();
 	deferred();
+	story();
 	printf("tdp-result: end\n");
 	fflush(stdout);
 	sync();
