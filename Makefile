@@ -16,7 +16,8 @@ TIMEOUT  ?= 900
 PLANT    ?=
 GUEST_ARGS ?=
 
-FRAGMENTS := config/base.config config/debug.config config/reliability.config
+FRAGMENTS := config/base.config config/debug.config config/reliability.config \
+	config/trace.config
 # config/series.config names options the series adds: only with a series.
 FRAGMENTS += $(if $(shell grep -v '^\#' $(SERIES) 2>/dev/null),config/series.config)
 GUEST_FILES := $(wildcard guest/* guest/tests/*)
