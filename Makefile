@@ -24,7 +24,7 @@ GUEST_FILES := $(wildcard guest/* guest/tests/*)
 MODULE_SRC := $(shell find modules -name '*.[ch]' -o -name Kbuild)
 
 .PHONY: all deps tree config kernel modules initramfs check stress demo export \
-	checkpatch clean distclean bench bench-kernels bisect arm64-kernel web bench-web graph shell bench-quick
+	checkpatch clean distclean bench bench-kernels board-graphs bisect arm64-kernel web bench-web graph shell bench-quick
 
 all: check
 
@@ -144,7 +144,24 @@ BENCH_ARGS := kunit.enable=0 tdp.run=bench $(BENCH_EXTRA)
 # where the table and plot go
 BENCH_DIR ?= bench
 
-bench-kernels: tree
+# Boards whose device trees the benchmark replays (paths in the kernel
+# tree): make bench BOARDS="arch/arm64/boot/dts/VENDOR/BOARD.dts ...".
+BOARDS ?= arch/arm64/boot/dts/rockchip/rk3399-rock-pi-4b.dts \
+	arch/arm64/boot/dts/freescale/imx8mq-evk.dts \
+	arch/arm64/boot/dts/qcom/sdm845-db845c.dts \
+	arch/arm64/boot/dts/ti/k3-am625-sk.dts \
+	arch/arm64/boot/dts/broadcom/bcm2711-rpi-4-b.dts \
+	arch/arm64/boot/dts/allwinner/sun50i-h6-pine-h64.dts
+BOARD_GRAPHS := cache/build/boards
+
+board-graphs: tree
+	@rm -rf $(BOARD_GRAPHS) && mkdir -p $(BOARD_GRAPHS)
+	@for b in $(BOARDS); do \
+		echo "  GRAPH   $$b"; \
+		scripts/dts-graph $(TREE) $$b $(BOARD_GRAPHS)/$$(basename $$b .dts).graph || exit 1; \
+	done
+
+bench-kernels: tree board-graphs
 	@scripts/prepare-tree $(STOCK_TREE) bench/stock.series
 	@scripts/configure $(STOCK_TREE) $(BENCH_STOCK) $(BENCH_FRAGMENTS)
 	@scripts/configure $(TREE) $(BENCH) $(BENCH_FRAGMENTS)
@@ -154,8 +171,8 @@ bench-kernels: tree
 	@scripts/build-kernel $(TREE) $(BENCH)
 	@scripts/build-modules $(STOCK_TREE) $(BENCH_STOCK) modules $(BENCH_STOCK)/tdp-modules
 	@scripts/build-modules $(TREE) $(BENCH) modules $(BENCH)/tdp-modules
-	@scripts/make-initramfs guest $(BENCH_STOCK)/tdp-modules $(BENCH_STOCK)/initramfs.cpio.gz
-	@scripts/make-initramfs guest $(BENCH)/tdp-modules $(BENCH)/initramfs.cpio.gz
+	@scripts/make-initramfs guest $(BENCH_STOCK)/tdp-modules $(BENCH_STOCK)/initramfs.cpio.gz $(BOARD_GRAPHS)
+	@scripts/make-initramfs guest $(BENCH)/tdp-modules $(BENCH)/initramfs.cpio.gz $(BOARD_GRAPHS)
 
 # BENCH_BOOTS rounds, each booting the three kernels in turn, so that
 # time ratios come with the spread of the stock kernel against itself.
@@ -182,10 +199,12 @@ bench: bench-kernels
 	@scripts/bench-report $(TREE) $(BENCH_DIR) $$(ls $(OUT)/bench-*.ktap | sed 's/\.ktap$$//')
 
 # A first look in a few minutes: one boot of each kernel, the chain and the
-# random DAG at 10 and 100 devices; the report goes to out/bench-quick.
+# random DAG at 10 and 100 devices, one board; the report goes to
+# out/bench-quick.
 bench-quick:
 	@$(MAKE) --no-print-directory bench BENCH_BOOTS=1 BENCH_DIR=$(OUT)/bench-quick \
-		BENCH_EXTRA="tdp.bench.shapes=chain,dag tdp.bench.sizes=10,100"
+		BOARDS=arch/arm64/boot/dts/broadcom/bcm2711-rpi-4-b.dts \
+		BENCH_EXTRA="tdp.bench.shapes=chain,dag,boards tdp.bench.sizes=10,100"
 
 # The web's counts at about 100, 500 and 1,000 devices, every fw_devlink
 # mode, into bench/WEB.md.

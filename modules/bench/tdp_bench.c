@@ -11,13 +11,20 @@
  *           fanin    n-1 needs all the others
  *           diamond  1..n-2 need 0, n-1 needs 1..n-2
  *           dag      i needs up to "degree" random earlier devices (seed)
+ *           graph    the edges "C>S,..." (consumer, supplier: a board's
+ *                    graph from scripts/dts-graph, cycles broken)
  *           none     no dependencies
  *   needs   stock    probe() returns -EPROBE_DEFER
  *           declared probe() declares the unbound ones with
  *                    dev_probe_defer_until()
  *           held     all declared before the device is added, with
  *                    dev_probe_hold_until()
- *   order   best     dependencies first; worst: reverse; random: seed
+ *           links    probe() as stock; a managed device link from each
+ *                    consumer to each supplier once both are registered
+ *                    (DL_FLAG_AUTOPROBE_CONSUMER), as fw_devlink makes
+ *   order   best     dependencies first (a topological order); worst:
+ *                    the reverse, consumers first; dts: by index, the
+ *                    node order of a device tree; random: seed
  *
  * The result is one line in /sys/module/tdp_bench/parameters/result once
  * "done" reads 1.
@@ -34,13 +41,49 @@ module_param(n, uint, 0444);
 MODULE_PARM_DESC(n, "number of devices");
 static char *shape = "chain";
 module_param(shape, charp, 0444);
-MODULE_PARM_DESC(shape, "chain, fanin, diamond, dag or none");
+MODULE_PARM_DESC(shape, "chain, fanin, diamond, dag, graph or none");
 static char *needs = "stock";
 module_param(needs, charp, 0444);
-MODULE_PARM_DESC(needs, "stock, declared or held");
+MODULE_PARM_DESC(needs, "stock, declared, held or links");
 static char *order = "worst";
 module_param(order, charp, 0444);
-MODULE_PARM_DESC(order, "best, worst or random");
+MODULE_PARM_DESC(order, "best, worst, dts or random");
+
+/* shape=graph: edges[2 * i] needs edges[2 * i + 1] */
+static unsigned int *edges, nedges;
+
+/* "C>S,C>S,...": longer than a charp parameter may be, so parsed here. */
+static int tdpb_set_edges(const char *val, const struct kernel_param *kp)
+{
+	unsigned int c, s, k = 0, max = 1;
+	const char *p;
+	int len;
+
+	for (p = val; *p; p++)
+		max += *p == ',';
+	kvfree(edges);
+	edges = kvcalloc(2 * max, sizeof(*edges), GFP_KERNEL);
+	if (!edges)
+		return -ENOMEM;
+	for (p = val; *p; p += len + (p[len] == ',')) {
+		if (sscanf(p, "%u>%u%n", &c, &s, &len) != 2 ||
+		    (p[len] && p[len] != ',' && p[len] != '\n'))
+			return -EINVAL;
+		edges[2 * k] = c;
+		edges[2 * k + 1] = s;
+		k++;
+		if (p[len] == '\n')
+			break;
+	}
+	nedges = k;
+	return 0;
+}
+
+static const struct kernel_param_ops tdpb_edges_ops = {
+	.set = tdpb_set_edges,
+};
+module_param_cb(edges, &tdpb_edges_ops, NULL, 0);
+MODULE_PARM_DESC(edges, "shape=graph: C>S,... consumer needs supplier");
 static unsigned int seed = 1;
 module_param(seed, uint, 0444);
 MODULE_PARM_DESC(seed, "seed for dag and random order");
@@ -60,6 +103,7 @@ struct tdpb_dev {
 	unsigned int ndeps;
 	unsigned int *deps;
 	atomic_t probes;
+	bool registered;	/* device_add() got as far as notifying */
 	bool added;
 	char name[16];
 };
@@ -157,6 +201,55 @@ static int tdpb_notify(struct notifier_block *nb, unsigned long action, void *da
 
 static struct notifier_block tdpb_nb = { .notifier_call = tdpb_notify };
 
+static struct tdpb_dev *tdpb_of(struct device *dev)
+{
+	struct platform_device *pdev;
+
+	if (!dev_is_platform(dev))
+		return NULL;
+	pdev = to_platform_device(dev);
+	if (strcmp(pdev->name, "tdpb") || pdev->id < 0 || pdev->id >= n ||
+	    devs[pdev->id].pdev != pdev)
+		return NULL;
+	return &devs[pdev->id];
+}
+
+static void tdpb_link(struct tdpb_dev *c, struct tdpb_dev *s)
+{
+	if (!device_link_add(&c->pdev->dev, &s->pdev->dev,
+			     DL_FLAG_AUTOPROBE_CONSUMER))
+		pr_warn("tdp_bench: no link %s -> %s\n", c->name, s->name);
+}
+
+/*
+ * needs=links: once a device is registered, before its first probe, link
+ * it to its registered suppliers and its registered consumers to it, the
+ * way fw_devlink turns firmware references into device links.
+ */
+static int tdpb_add_notify(struct notifier_block *nb, unsigned long action,
+			   void *data)
+{
+	struct tdpb_dev *d = tdpb_of(data);
+	unsigned int i, m;
+
+	if (action != BUS_NOTIFY_ADD_DEVICE || !d)
+		return NOTIFY_DONE;
+	d->registered = true;
+	for (m = 0; m < d->ndeps; m++)
+		if (devs[d->deps[m]].registered)
+			tdpb_link(d, &devs[d->deps[m]]);
+	for (i = 0; i < n; i++) {
+		if (!devs[i].registered || &devs[i] == d)
+			continue;
+		for (m = 0; m < devs[i].ndeps; m++)
+			if (&devs[devs[i].deps[m]] == d)
+				tdpb_link(&devs[i], d);
+	}
+	return NOTIFY_DONE;
+}
+
+static struct notifier_block tdpb_add_nb = { .notifier_call = tdpb_add_notify };
+
 static bool tdpb_has_dep(const struct tdpb_dev *d, unsigned int k)
 {
 	unsigned int m;
@@ -167,9 +260,36 @@ static bool tdpb_has_dep(const struct tdpb_dev *d, unsigned int k)
 	return false;
 }
 
+static unsigned int tdpb_graph_degree(unsigned int i)
+{
+	unsigned int e, k = 0;
+
+	for (e = 0; e < nedges; e++)
+		k += edges[2 * e] == i;
+	return k;
+}
+
+/* The j-th supplier of @i in the edge list */
+static unsigned int tdpb_graph_supplier(unsigned int i, unsigned int j)
+{
+	unsigned int e;
+
+	for (e = 0; e < nedges; e++)
+		if (edges[2 * e] == i && !j--)
+			return edges[2 * e + 1];
+	return i;
+}
+
 static int tdpb_deps(struct rnd_state *rnd)
 {
 	unsigned int i, j, k;
+
+	if (is(shape, "graph")) {
+		for (k = 0; k < nedges; k++)
+			if (edges[2 * k] >= n || edges[2 * k + 1] >= n ||
+			    edges[2 * k] == edges[2 * k + 1])
+				return -EINVAL;
+	}
 
 	for (i = 0; i < n; i++) {
 		struct tdpb_dev *d = &devs[i];
@@ -183,6 +303,8 @@ static int tdpb_deps(struct rnd_state *rnd)
 			max = i == 0 ? 0 : i == n - 1 ? n - 2 : 1;
 		else if (is(shape, "dag"))
 			max = min(i, degree);
+		else if (is(shape, "graph"))
+			max = tdpb_graph_degree(i);
 		else if (!is(shape, "none"))
 			return -EINVAL;
 		d->deps = kcalloc(max ?: 1, sizeof(*d->deps), GFP_KERNEL);
@@ -195,6 +317,8 @@ static int tdpb_deps(struct rnd_state *rnd)
 				k = i == n - 1 ? j + 1 : 0;
 			else if (is(shape, "fanin"))
 				k = j;
+			else if (is(shape, "graph"))
+				k = tdpb_graph_supplier(i, j);
 			else
 				k = prandom_u32_state(rnd) % i;
 			/* a dag keeps distinct dependencies only */
@@ -205,20 +329,70 @@ static int tdpb_deps(struct rnd_state *rnd)
 	return 0;
 }
 
-static void tdpb_order(unsigned int *seq, struct rnd_state *rnd)
+/*
+ * A topological order, suppliers first, lowest index first among the
+ * ready ones: what "best" means when indices are not one already.
+ */
+static int tdpb_topo(unsigned int *seq)
+{
+	unsigned int *left, i, k, m, done_n = 0;
+
+	left = kvcalloc(n, sizeof(*left), GFP_KERNEL);
+	if (!left)
+		return -ENOMEM;
+	for (i = 0; i < n; i++)
+		left[i] = devs[i].ndeps;
+	/* quadratic, and fine for the graphs a board has */
+	while (done_n < n) {
+		for (i = 0; i < n && left[i]; i++)
+			;
+		if (i == n) {
+			kvfree(left);
+			return -ELOOP;
+		}
+		left[i] = UINT_MAX;
+		seq[done_n++] = i;
+		for (k = 0; k < n; k++)
+			for (m = 0; m < devs[k].ndeps; m++)
+				if (devs[k].deps[m] == i && left[k] != UINT_MAX)
+					left[k]--;
+	}
+	kvfree(left);
+	return 0;
+}
+
+static int tdpb_order(unsigned int *seq, struct rnd_state *rnd)
 {
 	unsigned int i, j, t;
+	int ret;
 
 	for (i = 0; i < n; i++)
 		seq[i] = is(order, "best") ? i : n - 1 - i;
+	if (is(order, "dts")) {
+		for (i = 0; i < n; i++)
+			seq[i] = i;
+		return 0;
+	}
+	if (is(shape, "graph") && !is(order, "random")) {
+		ret = tdpb_topo(seq);
+		if (ret || is(order, "best"))
+			return ret;
+		for (i = 0; i < n / 2; i++) {
+			t = seq[i];
+			seq[i] = seq[n - 1 - i];
+			seq[n - 1 - i] = t;
+		}
+		return 0;
+	}
 	if (!is(order, "random"))
-		return;
+		return 0;
 	for (i = n - 1; i > 0; i--) {
 		j = prandom_u32_state(rnd) % (i + 1);
 		t = seq[i];
 		seq[i] = seq[j];
 		seq[j] = t;
 	}
+	return 0;
 }
 
 static int tdpb_add(unsigned int i)
@@ -280,7 +454,9 @@ static int __init tdpb_init(void)
 	ret = tdpb_deps(&rnd);
 	if (ret)
 		goto out;
-	tdpb_order(seq, &rnd);
+	ret = tdpb_order(seq, &rnd);
+	if (ret)
+		goto out;
 	for (i = 0; i < n; i++) {
 		/* the name platform_device_add() will give it */
 		snprintf(devs[i].name, sizeof(devs[i].name), "tdpb.%u", i);
@@ -293,6 +469,11 @@ static int __init tdpb_init(void)
 	ret = bus_register_notifier(&platform_bus_type, &tdpb_nb);
 	if (ret)
 		goto out;
+	if (is(needs, "links")) {
+		ret = bus_register_notifier(&platform_bus_type, &tdpb_add_nb);
+		if (ret)
+			goto notifier;
+	}
 	ret = platform_driver_register(&tdpb_driver);
 	if (ret)
 		goto notifier;
@@ -309,11 +490,14 @@ static int __init tdpb_init(void)
 driver:
 	platform_driver_unregister(&tdpb_driver);
 notifier:
+	if (is(needs, "links"))
+		bus_unregister_notifier(&platform_bus_type, &tdpb_add_nb);
 	bus_unregister_notifier(&platform_bus_type, &tdpb_nb);
 out:
 	if (devs)
 		tdpb_free();
 	kvfree(seq);
+	kvfree(edges);
 	return ret;
 }
 module_init(tdpb_init);
@@ -321,8 +505,11 @@ module_init(tdpb_init);
 static void __exit tdpb_exit(void)
 {
 	platform_driver_unregister(&tdpb_driver);
+	if (is(needs, "links"))
+		bus_unregister_notifier(&platform_bus_type, &tdpb_add_nb);
 	bus_unregister_notifier(&platform_bus_type, &tdpb_nb);
 	tdpb_free();
+	kvfree(edges);
 }
 module_exit(tdpb_exit);
 
