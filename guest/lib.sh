@@ -70,5 +70,16 @@ ktap_skip() {
 	KTAP_N=$((KTAP_N + 1))
 	printf '    ok %d %s # SKIP %s\n' $KTAP_N "$1" "$2"
 }
+# has_series: the kernel runs the patch series (it has devices_waiting).
+has_series() { [ -e /sys/kernel/debug/devices_waiting ]; }
+# skip_suite NAME CASE...: a suite that needs the series, on a kernel
+# without it: every case reported as skipped, and the suite ends here.
+skip_suite() {
+	suite=$1; shift
+	ktap_begin "$suite" $#
+	for c in "$@"; do ktap_skip "$c" "kernel without targeted deferred probing"; done
+	ktap_end
+	exit 0
+}
 # fail MESSAGE: report why a case failed, as a diagnostic, and fail.
 fail() { ktap_diag "FAIL: $*"; return 1; }

@@ -52,6 +52,7 @@ held_until() {
 	return $ok
 }
 
+has_series || skip_suite cmdline malformed_values_reported_once dt_name_held_until_bound pci_name_from_second_parameter
 ktap_begin cmdline 3
 ktap_case malformed_values_reported_once malformed_reported_once
 ktap_case dt_name_held_until_bound held_until $SOC bound:i2c/7-0042 tdp_cam_adapter tdp_cam_sensor

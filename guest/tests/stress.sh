@@ -174,6 +174,7 @@ no_leaks() {
 	fi
 }
 
+has_series || skip_suite stress churn_all_bound churn_with_failed_allocations_all_bound fail_nth_sweep_all_bound no_kmemleak_reports
 ktap_begin stress 4
 ktap_case churn_all_bound churn_plain
 ktap_case churn_with_failed_allocations_all_bound churn_failslab

@@ -55,6 +55,7 @@ stock_story() {
 	esac
 }
 
+has_series || skip_suite trace record_camera targeted_story
 ktap_begin trace 2
 ktap_case record_camera record_camera
 if grep -qw deferred_probe_targeted=0 /proc/cmdline; then

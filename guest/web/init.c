@@ -267,6 +267,9 @@ int main(void)
 			fclose(f);
 		}
 	}
+	/* whether the kernel runs the series: its debugfs files exist */
+	printf("tdp-result: series %d\n",
+	       access("/sys/kernel/debug/devices_waiting", F_OK) == 0);
 	counts();
 	bound();
 	deferred();
