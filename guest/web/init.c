@@ -208,22 +208,28 @@ static void bound(void)
 	closedir(buses);
 }
 
-/* The deferred_probe events of the device STORY_DEV, in order. */
-#define STORY_DEV "regulator-0"
+/* The deferred_probe events of the devices STORY_DEVS, in order. */
+#define STORY_DEVS { "regulator-0", "clk-regulator-0" }
 
 static void story(void)
 {
+	static const char *const devs[] = STORY_DEVS;
 	char line[512], *ev, *end;
 	FILE *f = fopen(TRACE "/trace", "r");
+	unsigned int i;
 
 	while (f && fgets(line, sizeof(line), f)) {
 		ev = strstr(line, ": deferred_probe_");
-		if (!ev || !(end = strstr(ev, " dev=" STORY_DEV)))
+		if (!ev)
 			continue;
-		end += strlen(" dev=" STORY_DEV);
-		if (*end != ' ' && *end != '\n')
-			continue;
-		printf("tdp-result: story %s", ev + 2);
+		for (i = 0; i < sizeof(devs) / sizeof(devs[0]); i++) {
+			end = strstr(ev, " dev=");
+			if (!end || strncmp(end + 5, devs[i], strlen(devs[i])))
+				continue;
+			end += 5 + strlen(devs[i]);
+			if (*end == ' ' || *end == '\n')
+				printf("tdp-result: story %s", ev + 2);
+		}
 	}
 	if (f)
 		fclose(f);
