@@ -49,7 +49,7 @@ camera_order() {
 
 case_name() { echo "$1" | sed 's/tdp_cam_//g; s/,/_/g'; }
 
-ktap_begin camera 13
+ktap_begin camera 14
 for order in $ORDERS; do
 	# shellcheck disable=SC2046
 	ktap_case "$(case_name $order)" camera_order 0 $(echo $order | tr , ' ')
@@ -68,5 +68,27 @@ if [ -e /sys/kernel/debug/devices_waiting ]; then
 		camera_order fw tdp_cam_bridge tdp_cam_sensor tdp_cam_adapter
 else
 	ktap_skip declared_firmware_named_sensor_worst_order "kernel without targeted deferred probing"
+fi
+# The client bound between the bridge's look-up and the record of its need
+# (the window i2c_probe_defer_until_client() closes by recording first):
+# the record finds it bound, by adapter and address under its firmware
+# name, and the bridge is retried at once.  With targeting off nothing
+# would retry it, as in stock: targeted boots only.
+client_bound_before_record() {
+	load tdp_cam_adapter firmware_name=1 && load tdp_cam_sensor || return 1
+	wait_for 10 all_bound /sys/bus/i2c/devices/i2c-CAMS0042:00 || { fail "sensor"; return 1; }
+	load tdp_cam_bridge declare=1 stale=1 || return 1
+	ok=0
+	wait_for 10 all_bound $BRIDGE || { fail "bridge not bound"; ok=1; }
+	calls=$(param tdp_cam_bridge probes)
+	ktap_diag "bridge probe() calls: $calls"
+	[ "$calls" = 2 ] || { fail "bridge probed $calls times, want 2"; ok=1; }
+	unload tdp_cam_bridge tdp_cam_sensor tdp_cam_adapter || { fail "rmmod"; ok=1; }
+	return $ok
+}
+if has_series && ! grep -qw deferred_probe_targeted=0 /proc/cmdline; then
+	ktap_case declared_client_bound_before_record client_bound_before_record
+else
+	ktap_skip declared_client_bound_before_record "targeted boots only"
 fi
 ktap_end

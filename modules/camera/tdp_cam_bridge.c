@@ -16,6 +16,10 @@ static bool declare;
 module_param(declare, bool, 0444);
 MODULE_PARM_DESC(declare, "declare the need for the sensor instead of a plain deferral");
 
+static bool stale;
+module_param(stale, bool, 0444);
+MODULE_PARM_DESC(stale, "the first probe defers as if it had looked before the sensor was bound");
+
 /* Defer until the sensor is bound: declared if we can, else the stock way. */
 static int cam_bridge_defer(struct device *dev, const char *why)
 {
@@ -40,6 +44,9 @@ static int cam_bridge_probe(struct platform_device *pdev)
 	bool bound;
 
 	probes++;
+	/* the sensor bound between a look-up and the record of the need */
+	if (stale && probes == 1)
+		return cam_bridge_defer(&pdev->dev, "sensor looked up too early");
 	adap = i2c_get_adapter(CAM_I2C_BUS);
 	if (!adap)
 		return cam_bridge_defer(&pdev->dev, "i2c adapter 7 not present");
