@@ -49,7 +49,7 @@ camera_order() {
 
 case_name() { echo "$1" | sed 's/tdp_cam_//g; s/,/_/g'; }
 
-ktap_begin camera 14
+ktap_begin camera 15
 for order in $ORDERS; do
 	# shellcheck disable=SC2046
 	ktap_case "$(case_name $order)" camera_order 0 $(echo $order | tr , ' ')
@@ -86,6 +86,38 @@ client_bound_before_record() {
 	unload tdp_cam_bridge tdp_cam_sensor tdp_cam_adapter || { fail "rmmod"; ok=1; }
 	return $ok
 }
+# An unmodified driver: the lens gets its power-down line from the
+# sensor's GPIO expander, described by software nodes, and returns the
+# getter's -EPROBE_DEFER.  The GPIO lookup names the expander's node, so
+# with targeting the lens waits for exactly that chip: the adapter's bind
+# does not retry it, and it is probed twice.  Bound either way.
+LENS=/sys/bus/platform/devices/cam-lens
+unmodified_lens() {
+	load tdp_cam_lens || return 1
+	ok=0
+	wait_for 5 deferred_has cam-lens || { fail "lens did not defer"; ok=1; }
+	load tdp_cam_adapter || { fail "insmod"; return 1; }
+	wait_for 5 all_bound /sys/bus/platform/devices/cam-i2c || { fail "adapter"; ok=1; }
+	if has_series && ! grep -qw deferred_probe_targeted=0 /proc/cmdline; then
+		w=$(grep '^cam-lens' /sys/kernel/debug/devices_waiting)
+		ktap_diag "devices_waiting, adapter bound: ${w:-nothing}"
+		case $w in
+		*"fwnode:"*"(waiting)"*) ;;
+		*) fail "the lens does not wait for the expander's node"; ok=1 ;;
+		esac
+	fi
+	load tdp_cam_sensor gpio=1 || { fail "insmod"; return 1; }
+	wait_for 10 all_bound $LENS /sys/bus/i2c/devices/7-0042 || { fail "lens not bound"; ok=1; }
+	calls=$(param tdp_cam_lens probes)
+	ktap_diag "lens probe() calls: $calls"
+	if has_series && ! grep -qw deferred_probe_targeted=0 /proc/cmdline; then
+		[ "$calls" = 2 ] || { fail "lens probed $calls times, want 2"; ok=1; }
+	fi
+	unload tdp_cam_lens tdp_cam_sensor tdp_cam_adapter || { fail "rmmod"; ok=1; }
+	return $ok
+}
+ktap_case unmodified_lens_waits_for_gpio_chip unmodified_lens
+
 if has_series && ! grep -qw deferred_probe_targeted=0 /proc/cmdline; then
 	ktap_case declared_client_bound_before_record client_bound_before_record
 else

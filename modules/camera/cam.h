@@ -11,6 +11,8 @@
 #define CAM_I2C_BUS	7
 #define CAM_SENSOR_ADDR	0x42
 #define CAM_SENSOR_NAME	"cam-sensor"
+/* the sensor's GPIO expander, as a software node names it */
+#define CAM_SENSOR_GPIO_LABEL	"cam-sensor-gpio"
 /* the client name ACPI would give it ("i2c-" prefixed by the core) */
 #define CAM_SENSOR_FW_NAME	"CAMS0042:00"
 
