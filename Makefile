@@ -204,7 +204,7 @@ bench: bench-kernels
 bench-quick:
 	@$(MAKE) --no-print-directory bench BENCH_BOOTS=1 BENCH_DIR=$(OUT)/bench-quick \
 		BOARDS=arch/arm64/boot/dts/broadcom/bcm2711-rpi-4-b.dts \
-		BENCH_EXTRA="tdp.bench.shapes=chain,dag,boards tdp.bench.sizes=10,100"
+		BENCH_EXTRA="tdp.bench.shapes=chain,dag,boards tdp.bench.sizes=10,100 tdp.bench.scale=0"
 
 # The web's counts at about 100, 500 and 1,000 devices, every fw_devlink
 # mode, into bench/WEB.md.

@@ -34,6 +34,8 @@
 #include <linux/platform_device.h>
 #include <linux/random.h>
 #include <linux/slab.h>
+#include <linux/mm.h>
+#include <linux/vmstat.h>
 #include "tdp_deferred.h"
 
 static unsigned int n = 10;
@@ -111,6 +113,16 @@ struct tdpb_dev {
 static struct tdpb_dev *devs;
 static atomic_t probes, deferrals, wasted, nbound;
 static ktime_t start;
+/* slab memory before the first registration and just before the last */
+static long slab_start, slab_last;
+static unsigned int ndeps_total;
+
+static long tdpb_slab_kb(void)
+{
+	return (global_node_page_state_pages(NR_SLAB_RECLAIMABLE_B) +
+		global_node_page_state_pages(NR_SLAB_UNRECLAIMABLE_B)) <<
+		(PAGE_SHIFT - 10);
+}
 
 /* Bound as the driver core sees it, i.e. before any bind event. */
 static bool tdpb_bound(unsigned int i)
@@ -191,9 +203,10 @@ static int tdpb_notify(struct notifier_block *nb, unsigned long action, void *da
 	if (atomic_inc_return(&nbound) == n) {
 		us = ktime_us_delta(ktime_get(), start);
 		snprintf(result, sizeof(result),
-			 "shape=%s n=%u needs=%s order=%s probes=%d deferrals=%d wasted=%d us=%lld",
+			 "shape=%s n=%u needs=%s order=%s probes=%d deferrals=%d wasted=%d us=%lld deps=%u before_last_kb=%ld",
 			 shape, n, needs, order, atomic_read(&probes),
-			 atomic_read(&deferrals), atomic_read(&wasted), us);
+			 atomic_read(&deferrals), atomic_read(&wasted), us,
+			 ndeps_total, slab_last - slab_start);
 		WRITE_ONCE(done, 1);
 	}
 	return NOTIFY_DONE;
@@ -478,8 +491,13 @@ static int __init tdpb_init(void)
 	if (ret)
 		goto notifier;
 
+	for (i = 0; i < n; i++)
+		ndeps_total += devs[i].ndeps;
+	slab_start = tdpb_slab_kb();
 	start = ktime_get();
 	for (i = 0; i < n; i++) {
+		if (i == n - 1)
+			slab_last = tdpb_slab_kb();
 		ret = tdpb_add(seq[i]);
 		if (ret)
 			goto driver;
