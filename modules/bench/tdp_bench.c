@@ -92,6 +92,9 @@ MODULE_PARM_DESC(seed, "seed for dag and random order");
 static unsigned int degree = 2;
 module_param(degree, uint, 0444);
 MODULE_PARM_DESC(degree, "dependencies per device in a dag");
+static bool unbound;
+module_param(unbound, bool, 0444);
+MODULE_PARM_DESC(unbound, "register no driver: the devices stay unbound (memory baseline)");
 
 static char result[256];
 module_param_string(result, result, sizeof(result), 0444);
@@ -192,23 +195,27 @@ static struct platform_driver tdpb_driver = {
 	.driver = { .name = "tdpb" },
 };
 
+static void tdpb_done(void)
+{
+	s64 us = ktime_us_delta(ktime_get(), start);
+
+	snprintf(result, sizeof(result),
+		 "shape=%s n=%u needs=%s order=%s probes=%d deferrals=%d wasted=%d us=%lld deps=%u before_last_kb=%ld%s",
+		 shape, n, needs, order, atomic_read(&probes),
+		 atomic_read(&deferrals), atomic_read(&wasted), us,
+		 ndeps_total, slab_last - slab_start, unbound ? " unbound=1" : "");
+	WRITE_ONCE(done, 1);
+}
+
 /* Count binds; the last one stops the clock. */
 static int tdpb_notify(struct notifier_block *nb, unsigned long action, void *data)
 {
 	struct device *dev = data;
-	s64 us;
 
 	if (action != BUS_NOTIFY_BOUND_DRIVER || dev->driver != &tdpb_driver.driver)
 		return NOTIFY_DONE;
-	if (atomic_inc_return(&nbound) == n) {
-		us = ktime_us_delta(ktime_get(), start);
-		snprintf(result, sizeof(result),
-			 "shape=%s n=%u needs=%s order=%s probes=%d deferrals=%d wasted=%d us=%lld deps=%u before_last_kb=%ld",
-			 shape, n, needs, order, atomic_read(&probes),
-			 atomic_read(&deferrals), atomic_read(&wasted), us,
-			 ndeps_total, slab_last - slab_start);
-		WRITE_ONCE(done, 1);
-	}
+	if (atomic_inc_return(&nbound) == n)
+		tdpb_done();
 	return NOTIFY_DONE;
 }
 
@@ -487,7 +494,7 @@ static int __init tdpb_init(void)
 		if (ret)
 			goto notifier;
 	}
-	ret = platform_driver_register(&tdpb_driver);
+	ret = unbound ? 0 : platform_driver_register(&tdpb_driver);
 	if (ret)
 		goto notifier;
 
@@ -503,10 +510,14 @@ static int __init tdpb_init(void)
 			goto driver;
 	}
 	kvfree(seq);
+	/* with no driver nothing binds: done once all are registered */
+	if (unbound)
+		tdpb_done();
 	return 0;
 
 driver:
-	platform_driver_unregister(&tdpb_driver);
+	if (!unbound)
+		platform_driver_unregister(&tdpb_driver);
 notifier:
 	if (is(needs, "links"))
 		bus_unregister_notifier(&platform_bus_type, &tdpb_add_nb);
@@ -522,7 +533,8 @@ module_init(tdpb_init);
 
 static void __exit tdpb_exit(void)
 {
-	platform_driver_unregister(&tdpb_driver);
+	if (!unbound)
+		platform_driver_unregister(&tdpb_driver);
 	if (is(needs, "links"))
 		bus_unregister_notifier(&platform_bus_type, &tdpb_add_nb);
 	bus_unregister_notifier(&platform_bus_type, &tdpb_nb);
