@@ -8,7 +8,8 @@
  *   bound BUS FIRMWARE-NODE DRIVER          (one line per bound device)
  *   deferred LINE                           (devices_deferred, for people)
  *   story EVENT ARGS                        (the deferred_probe events of
- *                                            one consumer, regulator-0, in order)
+ *                                            of regulator-0, clk-regulator-0,
+ *                                            i2c-mux-0 and vdd-0, in order)
  *   end
  *
  * and powers the machine off.  The counts come from kprobe events the
@@ -209,7 +210,7 @@ static void bound(void)
 }
 
 /* The deferred_probe events of the devices STORY_DEVS, in order. */
-#define STORY_DEVS { "regulator-0", "clk-regulator-0" }
+#define STORY_DEVS { "regulator-0", "clk-regulator-0", "i2c-mux-0", "vdd-0" }
 
 static void story(void)
 {

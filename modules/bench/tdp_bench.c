@@ -26,9 +26,16 @@
  *                    the reverse, consumers first; dts: by index, the
  *                    node order of a device tree; random: seed
  *
+ * With count=1 it also counts, with kprobes, what the driver core does
+ * besides probe(): attach attempts (really_probe() entries for this
+ * driver, on the stock kernel as on the patched one) and, where the
+ * kernel has targeted deferred probing, targeted wake-ups.  Kprobes cost
+ * time, so counting runs are not the timed ones.
+ *
  * The result is one line in /sys/module/tdp_bench/parameters/result once
  * "done" reads 1.
  */
+#include <linux/kprobes.h>
 #include <linux/ktime.h>
 #include <linux/module.h>
 #include <linux/platform_device.h>
@@ -96,7 +103,11 @@ static bool unbound;
 module_param(unbound, bool, 0444);
 MODULE_PARM_DESC(unbound, "register no driver: the devices stay unbound (memory baseline)");
 
-static char result[256];
+static bool count;
+module_param(count, bool, 0444);
+MODULE_PARM_DESC(count, "count attach attempts and wake-ups with kprobes (untimed)");
+
+static char result[320];
 module_param_string(result, result, sizeof(result), 0444);
 MODULE_PARM_DESC(result, "the measurement, once done");
 static int done;
@@ -115,6 +126,7 @@ struct tdpb_dev {
 
 static struct tdpb_dev *devs;
 static atomic_t probes, deferrals, wasted, nbound;
+static atomic_t attempts, wakeups;
 static ktime_t start;
 /* slab memory before the first registration and just before the last */
 static long slab_start, slab_last;
@@ -195,15 +207,81 @@ static struct platform_driver tdpb_driver = {
 	.driver = { .name = "tdpb" },
 };
 
+/* really_probe(dev, drv): an attach attempt, if @drv is ours */
+static int tdpb_attempt(struct kprobe *kp, struct pt_regs *regs)
+{
+	if ((void *)regs_get_kernel_argument(regs, 1) == &tdpb_driver.driver)
+		atomic_inc(&attempts);
+	return 0;
+}
+
+/* deferred_waiter_wake(): a targeted wake-up (the patched kernel only) */
+static int tdpb_wakeup(struct kprobe *kp, struct pt_regs *regs)
+{
+	atomic_inc(&wakeups);
+	return 0;
+}
+
+static struct kprobe tdpb_attempt_kp = {
+	.symbol_name = "really_probe",
+	.pre_handler = tdpb_attempt,
+};
+
+static struct kprobe tdpb_wakeup_kp = {
+	.symbol_name = "deferred_waiter_wake",
+	.pre_handler = tdpb_wakeup,
+};
+
+static bool tdpb_attempt_counted, tdpb_wakeup_counted;
+
+/* count=1: probe what can be probed; what cannot is reported as "-" */
+static void tdpb_count_start(void)
+{
+	if (!count)
+		return;
+	tdpb_attempt_counted = !register_kprobe(&tdpb_attempt_kp);
+	if (!tdpb_attempt_counted)
+		pr_warn("tdp_bench: cannot count attach attempts\n");
+	tdpb_wakeup_counted = !register_kprobe(&tdpb_wakeup_kp);
+}
+
+static void tdpb_count_stop(void)
+{
+	if (tdpb_attempt_counted)
+		unregister_kprobe(&tdpb_attempt_kp);
+	if (tdpb_wakeup_counted)
+		unregister_kprobe(&tdpb_wakeup_kp);
+	tdpb_attempt_counted = tdpb_wakeup_counted = false;
+}
+
+/* " attempts=N wakeups=N" (or "-") for a counting run, else nothing */
+static void tdpb_counts(char *buf, size_t size)
+{
+	char a[16] = "-", w[16] = "-";
+
+	buf[0] = 0;
+	if (!count)
+		return;
+	if (tdpb_attempt_counted)
+		snprintf(a, sizeof(a), "%d", atomic_read(&attempts));
+	if (tdpb_wakeup_counted)
+		snprintf(w, sizeof(w), "%d", atomic_read(&wakeups));
+	snprintf(buf, size, " attempts=%s wakeups=%s", a, w);
+}
+
 static void tdpb_done(void)
 {
+	char counts[48];
+
 	s64 us = ktime_us_delta(ktime_get(), start);
 
+	tdpb_counts(counts, sizeof(counts));
 	snprintf(result, sizeof(result),
-		 "shape=%s n=%u needs=%s order=%s probes=%d deferrals=%d wasted=%d us=%lld deps=%u before_last_kb=%ld%s",
+		 "shape=%s n=%u needs=%s order=%s probes=%d deferrals=%d wasted=%d us=%lld deps=%u before_last_kb=%ld%s%s",
 		 shape, n, needs, order, atomic_read(&probes),
 		 atomic_read(&deferrals), atomic_read(&wasted), us,
-		 ndeps_total, slab_last - slab_start, unbound ? " unbound=1" : "");
+		 ndeps_total, slab_last - slab_start, unbound ? " unbound=1" : "",
+		 counts);
 	WRITE_ONCE(done, 1);
 }
 
@@ -500,6 +578,7 @@ static int __init tdpb_init(void)
 
 	for (i = 0; i < n; i++)
 		ndeps_total += devs[i].ndeps;
+	tdpb_count_start();
 	slab_start = tdpb_slab_kb();
 	start = ktime_get();
 	for (i = 0; i < n; i++) {
@@ -516,6 +595,7 @@ static int __init tdpb_init(void)
 	return 0;
 
 driver:
+	tdpb_count_stop();
 	if (!unbound)
 		platform_driver_unregister(&tdpb_driver);
 notifier:
@@ -533,6 +613,7 @@ module_init(tdpb_init);
 
 static void __exit tdpb_exit(void)
 {
+	tdpb_count_stop();
 	if (!unbound)
 		platform_driver_unregister(&tdpb_driver);
 	if (is(needs, "links"))
