@@ -9,7 +9,8 @@
  *   deferred LINE                           (devices_deferred, for people)
  *   story EVENT ARGS                        (the deferred_probe events of
  *                                            of regulator-0, clk-regulator-0,
- *                                            i2c-mux-0 and vdd-0, in order)
+ *                                            i2c-mux-0, vdd-0 and QEMU's
+ *                                            PL061, in order)
  *   end
  *
  * and powers the machine off.  The counts come from kprobe events the
@@ -210,7 +211,8 @@ static void bound(void)
 }
 
 /* The deferred_probe events of the devices STORY_DEVS, in order. */
-#define STORY_DEVS { "regulator-0", "clk-regulator-0", "i2c-mux-0", "vdd-0" }
+#define STORY_DEVS { "regulator-0", "clk-regulator-0", "i2c-mux-0", "vdd-0", \
+		     "9030000.pl061" }
 
 static void story(void)
 {

@@ -29,7 +29,8 @@
  * With count=1 it also counts, with kprobes, what the driver core does
  * besides probe(): attach attempts (really_probe() entries for this
  * driver, on the stock kernel as on the patched one) and, where the
- * kernel has targeted deferred probing, targeted wake-ups.  Kprobes cost
+ * kernel has targeted deferred probing, targeted wake-ups (events that
+ * moved a waiter to the retry list).  Kprobes cost
  * time, so counting runs are not the timed ones.
  *
  * The result is one line in /sys/module/tdp_bench/parameters/result once
@@ -215,10 +216,14 @@ static int tdpb_attempt(struct kprobe *kp, struct pt_regs *regs)
 	return 0;
 }
 
-/* deferred_waiter_wake(): a targeted wake-up (the patched kernel only) */
-static int tdpb_wakeup(struct kprobe *kp, struct pt_regs *regs)
+/*
+ * deferred_waiter_wake() returned true: a waiter moved to the retry list
+ * by an event (the patched kernel only)
+ */
+static int tdpb_wakeup(struct kretprobe_instance *ri, struct pt_regs *regs)
 {
-	atomic_inc(&wakeups);
+	if ((u8)regs_return_value(regs))
+		atomic_inc(&wakeups);
 	return 0;
 }
 
@@ -227,9 +232,10 @@ static struct kprobe tdpb_attempt_kp = {
 	.pre_handler = tdpb_attempt,
 };
 
-static struct kprobe tdpb_wakeup_kp = {
-	.symbol_name = "deferred_waiter_wake",
-	.pre_handler = tdpb_wakeup,
+static struct kretprobe tdpb_wakeup_kp = {
+	.kp.symbol_name = "deferred_waiter_wake",
+	.handler = tdpb_wakeup,
+	.maxactive = 16,
 };
 
 static bool tdpb_attempt_counted, tdpb_wakeup_counted;
@@ -242,7 +248,7 @@ static void tdpb_count_start(void)
 	tdpb_attempt_counted = !register_kprobe(&tdpb_attempt_kp);
 	if (!tdpb_attempt_counted)
 		pr_warn("tdp_bench: cannot count attach attempts\n");
-	tdpb_wakeup_counted = !register_kprobe(&tdpb_wakeup_kp);
+	tdpb_wakeup_counted = !register_kretprobe(&tdpb_wakeup_kp);
 }
 
 static void tdpb_count_stop(void)
@@ -250,7 +256,7 @@ static void tdpb_count_stop(void)
 	if (tdpb_attempt_counted)
 		unregister_kprobe(&tdpb_attempt_kp);
 	if (tdpb_wakeup_counted)
-		unregister_kprobe(&tdpb_wakeup_kp);
+		unregister_kretprobe(&tdpb_wakeup_kp);
 	tdpb_attempt_counted = tdpb_wakeup_counted = false;
 }
 
