@@ -3,11 +3,14 @@
 # controller and a DMA engine's channels, five modules loaded in random
 # orders (seeded, so a failure can be replayed).  Every order must end with
 # the card bound; with its needs declared the card is probed once if it
-# loads last, else exactly twice.
+# loads last, else exactly twice.  Then a few orders with an unmodified
+# driver added: the speaker amplifier, whose enable line comes from the
+# first codec's GPIO expander through a software node.
 . /tests/lib.sh
 
 SEED=${SOUND_SEED:-20111}
 ORDERS=8
+AMP_ORDERS=4
 MODS="tdp_snd_i2c tdp_snd_codec tdp_snd_i2s tdp_snd_dma tdp_snd_card"
 CARD=/sys/bus/platform/devices/snd-card
 
@@ -55,7 +58,41 @@ sound_order() {
 	return $ok
 }
 
-ktap_begin sound $((ORDERS * 2))
+# amp_order MODULE...: the sound modules and the amplifier in this order,
+# the codecs with their GPIO expander, the card deferring the stock way.
+# With targeting the amplifier waits for exactly the expander: probed once
+# if the I2C bus and the codecs came before it, else exactly twice.
+AMP=/sys/bus/platform/devices/snd-amp
+amp_order() {
+	seen=" "
+	before=0
+	for m in "$@"; do
+		args=
+		[ "$m" = tdp_snd_codec ] && args=gpio=1
+		if [ "$m" = tdp_snd_amp ]; then
+			case $seen in
+			*" tdp_snd_i2c "*) case $seen in *" tdp_snd_codec "*) before=1 ;; esac ;;
+			esac
+		fi
+		# shellcheck disable=SC2086
+		load "$m" $args || { fail "insmod $m"; return 1; }
+		seen="$seen$m "
+	done
+	ok=0
+	wait_for 10 all_bound $AMP $CARD || { fail "amplifier or card not bound"; ok=1; }
+	calls=$(param tdp_snd_amp probes)
+	ktap_diag "order $*: amplifier probe() calls=$calls"
+	if has_series && ! grep -qw deferred_probe_targeted=0 /proc/cmdline; then
+		want=2
+		[ $before = 1 ] && want=1
+		[ "$calls" -eq $want ] || { fail "amplifier probed $calls times, want $want"; ok=1; }
+	fi
+	unload tdp_snd_amp tdp_snd_card tdp_snd_dma tdp_snd_i2s tdp_snd_codec tdp_snd_i2c ||
+		{ fail "rmmod"; ok=1; }
+	return $ok
+}
+
+ktap_begin sound $((ORDERS * 2 + AMP_ORDERS))
 ktap_diag "seed $SEED"
 i=0
 while [ $i -lt $ORDERS ]; do
@@ -72,5 +109,15 @@ while [ $i -lt $ORDERS ]; do
 	else
 		ktap_skip "declared_$name" "kernel without targeted deferred probing"
 	fi
+done
+i=0
+while [ $i -lt $AMP_ORDERS ]; do
+	i=$((i + 1))
+	# shellcheck disable=SC2086
+	shuffle $MODS tdp_snd_amp
+	order=$ORDER
+	name=$(echo $order | sed 's/tdp_snd_//g; s/ /_/g')
+	# shellcheck disable=SC2086
+	ktap_case "unmodified_amp_$name" amp_order $order
 done
 ktap_end

@@ -13,6 +13,8 @@
 #define SND_CODEC0_ADDR	0x1a
 #define SND_CODEC1_ADDR	0x1b
 #define SND_DMA_PROVIDER "snd-dma0"
+/* codec 0's GPIO expander (gpio=1), as the amplifier's software node names it */
+#define SND_CODEC_GPIO_LABEL	"snd-codec-gpio"
 
 /* One platform device and its driver, registered and removed together. */
 #define SND_PLATFORM_MODULE(_name, _probe)				\

@@ -1,12 +1,48 @@
 // SPDX-License-Identifier: GPL-2.0
-/* snd_codec - the driver of both I2C codecs. */
+/*
+ * snd_codec - the driver of both I2C codecs.  With gpio=1 the first codec
+ * also provides a one-line GPIO expander, labelled SND_CODEC_GPIO_LABEL,
+ * which switches the speaker amplifier on.
+ */
+#include <linux/gpio/driver.h>
 #include <linux/i2c.h>
 
 #include "snd.h"
 
-static int snd_codec_probe(struct i2c_client *client)
+static bool gpio;
+module_param(gpio, bool, 0444);
+MODULE_PARM_DESC(gpio, "provide the GPIO expander the amplifier uses");
+
+static int snd_gpio_get(struct gpio_chip *gc, unsigned int offset)
 {
 	return 0;
+}
+
+static void snd_gpio_set(struct gpio_chip *gc, unsigned int offset, int value)
+{
+}
+
+static int snd_gpio_output(struct gpio_chip *gc, unsigned int offset, int value)
+{
+	return 0;
+}
+
+static struct gpio_chip snd_gpio_chip = {
+	.label = SND_CODEC_GPIO_LABEL,
+	.owner = THIS_MODULE,
+	.base = -1,
+	.ngpio = 1,
+	.get = snd_gpio_get,
+	.set = snd_gpio_set,
+	.direction_output = snd_gpio_output,
+};
+
+static int snd_codec_probe(struct i2c_client *client)
+{
+	if (!gpio || client->addr != SND_CODEC0_ADDR)
+		return 0;
+	snd_gpio_chip.parent = &client->dev;
+	return devm_gpiochip_add_data(&client->dev, &snd_gpio_chip, NULL);
 }
 
 static const struct i2c_device_id snd_codec_ids[] = {
