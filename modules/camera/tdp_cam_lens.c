@@ -15,6 +15,7 @@
 #include <linux/property.h>
 
 #include "cam.h"
+#include "tdp_module.h"
 
 static int probes;
 module_param(probes, int, 0444);
@@ -59,39 +60,15 @@ static struct platform_device *cam_lens_pdev;
 
 static int __init cam_lens_init(void)
 {
-	struct platform_device_info info = {
-		.name = "cam-lens",
-		.id = PLATFORM_DEVID_NONE,
-	};
-	int ret;
-
-	ret = software_node_register_node_group(cam_lens_nodes);
-	if (ret)
-		return ret;
-	info.fwnode = software_node_fwnode(&cam_lens_node);
-	ret = platform_driver_register(&cam_lens_driver);
-	if (ret)
-		goto nodes;
-	cam_lens_pdev = platform_device_register_full(&info);
-	if (IS_ERR(cam_lens_pdev)) {
-		ret = PTR_ERR(cam_lens_pdev);
-		goto driver;
-	}
-	return 0;
-
-driver:
-	platform_driver_unregister(&cam_lens_driver);
-nodes:
-	software_node_unregister_node_group(cam_lens_nodes);
-	return ret;
+	cam_lens_pdev = tdp_swnode_device_register(&cam_lens_driver, cam_lens_nodes,
+					    &cam_lens_node);
+	return PTR_ERR_OR_ZERO(cam_lens_pdev);
 }
 module_init(cam_lens_init);
 
 static void __exit cam_lens_exit(void)
 {
-	platform_device_unregister(cam_lens_pdev);
-	platform_driver_unregister(&cam_lens_driver);
-	software_node_unregister_node_group(cam_lens_nodes);
+	tdp_swnode_device_unregister(cam_lens_pdev, &cam_lens_driver, cam_lens_nodes);
 }
 module_exit(cam_lens_exit);
 

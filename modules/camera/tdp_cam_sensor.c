@@ -10,6 +10,7 @@
 #include <linux/module.h>
 
 #include "cam.h"
+#include "tdp_module.h"
 
 static int probes;
 module_param(probes, int, 0444);
@@ -19,29 +20,7 @@ static bool gpio;
 module_param(gpio, bool, 0444);
 MODULE_PARM_DESC(gpio, "provide the GPIO expander the lens uses");
 
-static int cam_gpio_get(struct gpio_chip *gc, unsigned int offset)
-{
-	return 0;
-}
-
-static void cam_gpio_set(struct gpio_chip *gc, unsigned int offset, int value)
-{
-}
-
-static int cam_gpio_output(struct gpio_chip *gc, unsigned int offset, int value)
-{
-	return 0;
-}
-
-static struct gpio_chip cam_gpio_chip = {
-	.label = CAM_SENSOR_GPIO_LABEL,
-	.owner = THIS_MODULE,
-	.base = -1,
-	.ngpio = 1,
-	.get = cam_gpio_get,
-	.set = cam_gpio_set,
-	.direction_output = cam_gpio_output,
-};
+static struct gpio_chip cam_gpio_chip = TDP_GPIO_EXPANDER(CAM_SENSOR_GPIO_LABEL);
 
 static int cam_sensor_probe(struct i2c_client *client)
 {

@@ -56,39 +56,15 @@ static struct platform_device *snd_amp_pdev;
 
 static int __init snd_amp_init(void)
 {
-	struct platform_device_info info = {
-		.name = "snd-amp",
-		.id = PLATFORM_DEVID_NONE,
-	};
-	int ret;
-
-	ret = software_node_register_node_group(snd_amp_nodes);
-	if (ret)
-		return ret;
-	info.fwnode = software_node_fwnode(&snd_amp_node);
-	ret = platform_driver_register(&snd_amp_driver);
-	if (ret)
-		goto nodes;
-	snd_amp_pdev = platform_device_register_full(&info);
-	if (IS_ERR(snd_amp_pdev)) {
-		ret = PTR_ERR(snd_amp_pdev);
-		goto driver;
-	}
-	return 0;
-
-driver:
-	platform_driver_unregister(&snd_amp_driver);
-nodes:
-	software_node_unregister_node_group(snd_amp_nodes);
-	return ret;
+	snd_amp_pdev = tdp_swnode_device_register(&snd_amp_driver, snd_amp_nodes,
+					    &snd_amp_node);
+	return PTR_ERR_OR_ZERO(snd_amp_pdev);
 }
 module_init(snd_amp_init);
 
 static void __exit snd_amp_exit(void)
 {
-	platform_device_unregister(snd_amp_pdev);
-	platform_driver_unregister(&snd_amp_driver);
-	software_node_unregister_node_group(snd_amp_nodes);
+	tdp_swnode_device_unregister(snd_amp_pdev, &snd_amp_driver, snd_amp_nodes);
 }
 module_exit(snd_amp_exit);
 

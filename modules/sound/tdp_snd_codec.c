@@ -13,29 +13,7 @@ static bool gpio;
 module_param(gpio, bool, 0444);
 MODULE_PARM_DESC(gpio, "provide the GPIO expander the amplifier uses");
 
-static int snd_gpio_get(struct gpio_chip *gc, unsigned int offset)
-{
-	return 0;
-}
-
-static void snd_gpio_set(struct gpio_chip *gc, unsigned int offset, int value)
-{
-}
-
-static int snd_gpio_output(struct gpio_chip *gc, unsigned int offset, int value)
-{
-	return 0;
-}
-
-static struct gpio_chip snd_gpio_chip = {
-	.label = SND_CODEC_GPIO_LABEL,
-	.owner = THIS_MODULE,
-	.base = -1,
-	.ngpio = 1,
-	.get = snd_gpio_get,
-	.set = snd_gpio_set,
-	.direction_output = snd_gpio_output,
-};
+static struct gpio_chip snd_gpio_chip = TDP_GPIO_EXPANDER(SND_CODEC_GPIO_LABEL);
 
 static int snd_codec_probe(struct i2c_client *client)
 {
