@@ -30,7 +30,9 @@
  * besides probe(): attach attempts (really_probe() entries for this
  * driver, on the stock kernel as on the patched one) and, where the
  * kernel has targeted deferred probing, targeted wake-ups (events that
- * moved a waiter to the retry list).  Kprobes cost
+ * moved a waiter to the retry list), and global triggers
+ * (driver_deferred_probe_trigger() calls, which retry every parked
+ * device; the stock kernel makes one per bind).  Kprobes cost
  * time, so counting runs are not the timed ones.
  *
  * The result is one line in /sys/module/tdp_bench/parameters/result once
@@ -127,7 +129,7 @@ struct tdpb_dev {
 
 static struct tdpb_dev *devs;
 static atomic_t probes, deferrals, wasted, nbound;
-static atomic_t attempts, wakeups;
+static atomic_t attempts, wakeups, triggers;
 static ktime_t start;
 /* slab memory before the first registration and just before the last */
 static long slab_start, slab_last;
@@ -227,6 +229,18 @@ static int tdpb_wakeup(struct kretprobe_instance *ri, struct pt_regs *regs)
 	return 0;
 }
 
+/* driver_deferred_probe_trigger(): every parked device is retried */
+static int tdpb_trigger(struct kprobe *kp, struct pt_regs *regs)
+{
+	atomic_inc(&triggers);
+	return 0;
+}
+
+static struct kprobe tdpb_trigger_kp = {
+	.symbol_name = "driver_deferred_probe_trigger",
+	.pre_handler = tdpb_trigger,
+};
+
 static struct kprobe tdpb_attempt_kp = {
 	.symbol_name = "really_probe",
 	.pre_handler = tdpb_attempt,
@@ -238,7 +252,7 @@ static struct kretprobe tdpb_wakeup_kp = {
 	.maxactive = 16,
 };
 
-static bool tdpb_attempt_counted, tdpb_wakeup_counted;
+static bool tdpb_attempt_counted, tdpb_wakeup_counted, tdpb_trigger_counted;
 
 /* count=1: probe what can be probed; what cannot is reported as "-" */
 static void tdpb_count_start(void)
@@ -249,6 +263,7 @@ static void tdpb_count_start(void)
 	if (!tdpb_attempt_counted)
 		pr_warn("tdp_bench: cannot count attach attempts\n");
 	tdpb_wakeup_counted = !register_kretprobe(&tdpb_wakeup_kp);
+	tdpb_trigger_counted = !register_kprobe(&tdpb_trigger_kp);
 }
 
 static void tdpb_count_stop(void)
@@ -257,13 +272,15 @@ static void tdpb_count_stop(void)
 		unregister_kprobe(&tdpb_attempt_kp);
 	if (tdpb_wakeup_counted)
 		unregister_kretprobe(&tdpb_wakeup_kp);
-	tdpb_attempt_counted = tdpb_wakeup_counted = false;
+	if (tdpb_trigger_counted)
+		unregister_kprobe(&tdpb_trigger_kp);
+	tdpb_attempt_counted = tdpb_wakeup_counted = tdpb_trigger_counted = false;
 }
 
-/* " attempts=N wakeups=N" (or "-") for a counting run, else nothing */
+/* " attempts=N wakeups=N triggers=N" (or "-") for a counting run */
 static void tdpb_counts(char *buf, size_t size)
 {
-	char a[16] = "-", w[16] = "-";
+	char a[16] = "-", w[16] = "-", t[16] = "-";
 
 	buf[0] = 0;
 	if (!count)
@@ -272,12 +289,14 @@ static void tdpb_counts(char *buf, size_t size)
 		snprintf(a, sizeof(a), "%d", atomic_read(&attempts));
 	if (tdpb_wakeup_counted)
 		snprintf(w, sizeof(w), "%d", atomic_read(&wakeups));
-	snprintf(buf, size, " attempts=%s wakeups=%s", a, w);
+	if (tdpb_trigger_counted)
+		snprintf(t, sizeof(t), "%d", atomic_read(&triggers));
+	snprintf(buf, size, " attempts=%s wakeups=%s triggers=%s", a, w, t);
 }
 
 static void tdpb_done(void)
 {
-	char counts[48];
+	char counts[64];
 
 	s64 us = ktime_us_delta(ktime_get(), start);
 
