@@ -277,28 +277,35 @@ static void tdpb_count_stop(void)
 	tdpb_attempt_counted = tdpb_wakeup_counted = tdpb_trigger_counted = false;
 }
 
-/* " attempts=N wakeups=N triggers=N" (or "-") for a counting run */
+/* " NAME=N", or " NAME=-" where the kernel could not be probed for it */
+static int tdpb_count(char *buf, size_t size, const char *name, bool counted,
+		      atomic_t *v)
+{
+	if (!counted)
+		return scnprintf(buf, size, " %s=-", name);
+	return scnprintf(buf, size, " %s=%d", name, atomic_read(v));
+}
+
+/* " attempts=N wakeups=N triggers=N" for a counting run, else nothing */
 static void tdpb_counts(char *buf, size_t size)
 {
-	char a[16] = "-", w[16] = "-", t[16] = "-";
+	int len = 0;
 
 	buf[0] = 0;
 	if (!count)
 		return;
-	if (tdpb_attempt_counted)
-		snprintf(a, sizeof(a), "%d", atomic_read(&attempts));
-	if (tdpb_wakeup_counted)
-		snprintf(w, sizeof(w), "%d", atomic_read(&wakeups));
-	if (tdpb_trigger_counted)
-		snprintf(t, sizeof(t), "%d", atomic_read(&triggers));
-	snprintf(buf, size, " attempts=%s wakeups=%s triggers=%s", a, w, t);
+	len += tdpb_count(buf + len, size - len, "attempts",
+			  tdpb_attempt_counted, &attempts);
+	len += tdpb_count(buf + len, size - len, "wakeups",
+			  tdpb_wakeup_counted, &wakeups);
+	tdpb_count(buf + len, size - len, "triggers", tdpb_trigger_counted,
+		   &triggers);
 }
 
 static void tdpb_done(void)
 {
-	char counts[64];
-
 	s64 us = ktime_us_delta(ktime_get(), start);
+	char counts[64];
 
 	tdpb_counts(counts, sizeof(counts));
 	snprintf(result, sizeof(result),
