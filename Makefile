@@ -54,8 +54,13 @@ CHECK_RULES := deferred_probe_needs=platform/tdp-soc:leds:bound:i2c/7-0042 \
 	deferred_probe_needs= \
 	deferred_probe_needs=platform/tdp-x:wanted:i2c/1-0001,platform/tdp-0000:00:1f.3:provider:snd-dma0
 
-# Two boots of the same kernel: targeted (the default), and stock
-# behaviour restored by deferred_probe_targeted=0 (KUnit runs in the first).
+# A rule whose need never appears, for a boot with no deferred probe
+# timeout armed: holds relax when initcalls end, as stock stops waiting.
+RELAX_RULES := deferred_probe_needs=platform/tdp-x:bound:platform/tdp-typo
+
+# Three boots of the same kernel: targeted (the default), stock behaviour
+# restored by deferred_probe_targeted=0 (KUnit runs in the first), and
+# targeted with deferred_probe_timeout=0 (the "relax" suite alone).
 check: initramfs
 	@echo "  QEMU    tests (console: $(OUT)/check.console)"
 	@QEMU_SMP=4 scripts/run-qemu $(CHECK)/arch/x86/boot/bzImage $(CHECK)/initramfs.cpio.gz \
@@ -66,9 +71,14 @@ check: initramfs
 	@QEMU_SMP=4 scripts/run-qemu $(CHECK)/arch/x86/boot/bzImage $(CHECK)/initramfs.cpio.gz \
 		$(OUT)/check-stock $(TIMEOUT) tdp.run=check deferred_probe_targeted=0 \
 		$(CHECK_RULES) kunit.enable=0 $(GUEST_ARGS)
+	@echo "  QEMU    tests, deferred_probe_timeout=0 (console: $(OUT)/check-relax.console)"
+	@DEFERRED_PROBE_TIMEOUT=0 scripts/run-qemu $(CHECK)/arch/x86/boot/bzImage \
+		$(CHECK)/initramfs.cpio.gz $(OUT)/check-relax $(TIMEOUT) tdp.run=check \
+		tdp.suites=relax $(RELAX_RULES) kunit.enable=0 $(GUEST_ARGS)
 	@$(MAKE) --no-print-directory web
 	@scripts/check-harness $(OUT)/harness
-	@scripts/parse-results $(TREE) $(OUT)/check $(OUT)/check-stock $(OUT)/web $(OUT)/harness
+	@scripts/parse-results $(TREE) $(OUT)/check $(OUT)/check-stock $(OUT)/check-relax \
+		$(OUT)/web $(OUT)/harness
 
 # arm64: a device tree of upstream drivers that need no hardware
 # (scripts/make-dt-web), consumers before suppliers, booted once per
@@ -94,7 +104,7 @@ web: arm64-kernel
 	@rm -f $(OUT)/web-*.ktap
 	@for mode in $(WEB_MODES); do for t in on off; do \
 		echo "  QEMU    arm64 web, $(WEB_GROUPS) groups, fw_devlink=$$mode, targeting $$t (console: $(OUT)/web-$$mode-$$t.console)"; \
-		ARCH=arm64 DTB=$(ARM64)/web-$(WEB_GROUPS).dtb scripts/run-qemu $(ARM64)/arch/arm64/boot/Image \
+		ARCH=arm64 DTB=$(ARM64)/web-$(WEB_GROUPS).dtb DEFERRED_PROBE_TIMEOUT=0 scripts/run-qemu $(ARM64)/arch/arm64/boot/Image \
 			$(ARM64)/web-initramfs.cpio.gz $(OUT)/web-$$mode-$$t $(TIMEOUT) \
 			fw_devlink=$$mode $$([ $$t = off ] && echo deferred_probe_targeted=0) \
 			$(call WEB_ARGS,kprobe_event=$(WEB_COUNT)$(if $(shell grep -v '^\#' $(SERIES) 2>/dev/null),$(WEB_HELD))) || exit 1; \

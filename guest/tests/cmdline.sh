@@ -52,9 +52,26 @@ held_until() {
 	return $ok
 }
 
-has_series || skip_suite cmdline malformed_values_reported_once dt_name_held_until_bound pci_name_from_second_parameter
-ktap_begin cmdline 3
+# The rule's need, "bound:i2c/7-0042", is bound already under the name
+# firmware gave the client: the device is not held, probed once.
+met_under_firmware_name() {
+	dev=/sys/bus/platform/devices/$SOC
+	load tdp_cam_adapter firmware_name=1 && load tdp_cam_sensor ||
+		{ fail "insmod adapter and sensor"; return 1; }
+	ok=0
+	load tdp_held_dev name="$SOC" || { fail "insmod tdp_held_dev name=$SOC"; ok=1; }
+	wait_for 5 is_bound "$dev" || { fail "$SOC not bound"; ok=1; }
+	calls=$(param tdp_held_dev probes)
+	ktap_diag "$SOC: probe() calls $calls"
+	[ "$calls" -eq 1 ] || { fail "$SOC probed $calls times, want 1"; ok=1; }
+	unload tdp_held_dev tdp_cam_sensor tdp_cam_adapter || { fail "rmmod"; ok=1; }
+	return $ok
+}
+
+has_series || skip_suite cmdline malformed_values_reported_once dt_name_held_until_bound pci_name_from_second_parameter need_met_under_firmware_name
+ktap_begin cmdline 4
 ktap_case malformed_values_reported_once malformed_reported_once
 ktap_case dt_name_held_until_bound held_until $SOC bound:i2c/7-0042 tdp_cam_adapter tdp_cam_sensor
 ktap_case pci_name_from_second_parameter held_until $PCI provider:snd-dma0 tdp_snd_dma
+ktap_case need_met_under_firmware_name met_under_firmware_name
 ktap_end
