@@ -23,7 +23,7 @@ FRAGMENTS += $(if $(shell grep -v '^\#' $(SERIES) 2>/dev/null),config/series.con
 GUEST_FILES := $(wildcard guest/* guest/tests/*)
 MODULE_SRC := $(shell find modules -name '*.[ch]' -o -name Kbuild)
 
-.PHONY: all deps tree config kernel modules initramfs check stress demo export \
+.PHONY: all deps tree config kernel modules initramfs check stress kcsan-kernel demo export format \
 	checkpatch clean distclean bench bench-kernels board-graphs bisect arm64-kernel web bench-web graph shell bench-quick
 
 all: check
@@ -113,11 +113,27 @@ web: arm64-kernel
 
 # The reliability suite alone, for as long as asked: make stress SECS=3600
 # is an hour of churn, half of it with failed allocations; SEED=N replays.
+# KCSAN=1 runs it on a kernel with KCSAN instead of KASAN (they exclude
+# each other), built in cache/build/kcsan; any data race it reports fails.
 SECS ?= 600
 SEED ?=
-stress: initramfs
+KCSAN ?=
+KCSAN_BUILD := cache/build/kcsan
+STRESS_BUILD := $(if $(filter 1,$(KCSAN)),$(KCSAN_BUILD),$(CHECK))
+
+kcsan-kernel: tree
+	@mkdir -p $(KCSAN_BUILD)
+	@grep -v KASAN config/debug.config > $(KCSAN_BUILD)/debug-without-kasan.config
+	@scripts/configure $(TREE) $(KCSAN_BUILD) $(filter-out config/debug.config,$(FRAGMENTS)) \
+		$(KCSAN_BUILD)/debug-without-kasan.config config/kcsan.config
+	@echo "  KERNEL  $(KCSAN_BUILD) (KCSAN)"
+	@scripts/build-kernel $(TREE) $(KCSAN_BUILD)
+	@scripts/build-modules $(TREE) $(KCSAN_BUILD) modules $(KCSAN_BUILD)/tdp-modules
+	@scripts/make-initramfs guest $(KCSAN_BUILD)/tdp-modules $(KCSAN_BUILD)/initramfs.cpio.gz
+
+stress: $(if $(filter 1,$(KCSAN)),kcsan-kernel,initramfs)
 	@echo "  QEMU    stress, $(SECS) s of churn (console: $(OUT)/stress.console)"
-	@QEMU_SMP=4 scripts/run-qemu $(CHECK)/arch/x86/boot/bzImage $(CHECK)/initramfs.cpio.gz \
+	@QEMU_SMP=4 scripts/run-qemu $(STRESS_BUILD)/arch/x86/boot/bzImage $(STRESS_BUILD)/initramfs.cpio.gz \
 		$(OUT)/stress $$(($(SECS) * 2 + 900)) tdp.run=check tdp.suites=stress \
 		tdp.stress.secs=$$(($(SECS) / 2)) $(if $(SEED),tdp.stress.seed=$(SEED)) \
 		kunit.enable=0 $(GUEST_ARGS)
@@ -238,6 +254,11 @@ bench-web:
 
 export:
 	@scripts/export-series $(TREE) patches
+
+# The series ready for git send-email, in out/format/: cover letter,
+# sign-offs with your git identity, To/Cc from get_maintainer.pl.
+format: tree
+	@scripts/format-series $(TREE) patches $(OUT)/format
 
 checkpatch: tree
 	@scripts/check-series $(TREE) patches
