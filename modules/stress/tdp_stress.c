@@ -613,6 +613,8 @@ static void settle(void)
 			events++;
 		}
 		mutex_unlock(&sl->lock);
+		/* each new consumer walks the bus: a long loop */
+		cond_resched();
 	}
 	wait_for_device_probe();
 	settle_bound = events + consumers + 2;
