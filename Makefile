@@ -24,7 +24,7 @@ GUEST_FILES := $(wildcard guest/* guest/tests/*)
 MODULE_SRC := $(shell find modules -name '*.[ch]' -o -name Kbuild)
 
 .PHONY: all deps tree config kernel modules initramfs check stress kcsan-kernel demo export format \
-	checkpatch clean distclean bench bench-kernels board-graphs bisect arm64-kernel web bench-web graph shell bench-quick
+	checkpatch clean distclean bench bench-cost bench-kernels board-graphs bisect arm64-kernel web board bench-web graph shell bench-quick
 
 all: check
 
@@ -76,9 +76,10 @@ check: initramfs
 		$(CHECK)/initramfs.cpio.gz $(OUT)/check-relax $(TIMEOUT) tdp.run=check \
 		tdp.suites=relax $(RELAX_RULES) kunit.enable=0 $(GUEST_ARGS)
 	@$(MAKE) --no-print-directory web
+	@$(MAKE) --no-print-directory board
 	@scripts/check-harness $(OUT)/harness
 	@scripts/parse-results $(TREE) $(OUT)/check $(OUT)/check-stock $(OUT)/check-relax \
-		$(OUT)/web $(OUT)/harness
+		$(OUT)/web $(OUT)/board $(OUT)/harness
 
 # arm64: a device tree of upstream drivers that need no hardware
 # (scripts/make-dt-web), consumers before suppliers, booted once per
@@ -86,7 +87,7 @@ check: initramfs
 # events set up on the command line count the driver core's work the same
 # way on any kernel; scripts/check-web compares the boots.
 ARM64      := cache/build/arm64
-ARM64_FRAGMENTS := config/arm64.config config/debug.config
+ARM64_FRAGMENTS := config/arm64.config config/boards.config config/debug.config
 WEB_GROUPS ?= 50
 WEB_MODES  ?= on permissive off
 WEB_COUNT  := p:tdp/attempt,really_probe;r:tdp/links,device_links_check_suppliers,ret=$$retval:s32;p:tdp/probe_platform,platform_probe;p:tdp/probe_amba,amba_probe;p:tdp/probe_i2c,i2c_device_probe;p:tdp/bound,driver_bound
@@ -110,6 +111,23 @@ web: arm64-kernel
 			$(call WEB_ARGS,kprobe_event=$(WEB_COUNT)$(if $(shell grep -v '^\#' $(SERIES) 2>/dev/null),$(WEB_HELD))) || exit 1; \
 	done; done
 	@scripts/check-web $(OUT)/web $(ARM64)/web-$(WEB_GROUPS).expect $(WEB_MODES)
+
+# A real board: QEMU's raspi3b with the board's own device tree and its
+# SoC's drivers (config/boards.config, in the web's arm64 image), booted
+# with the web's guest at fw_devlink=on, targeted and with
+# deferred_probe_targeted=0; scripts/check-board compares the boots.
+BOARD_MIN_BOUND ?= 20
+board: arm64-kernel
+	@rm -f $(OUT)/board-*.ktap
+	@dtb=$(ARM64)/$$(. config/arch/raspi3b.sh && echo $$BOARD_DTB); \
+	for t in on off; do \
+		echo "  QEMU    raspi3b, fw_devlink=on, targeting $$t (console: $(OUT)/board-raspi3b-$$t.console)"; \
+		ARCH=raspi3b DTB=$$dtb DEFERRED_PROBE_TIMEOUT=0 scripts/run-qemu $(ARM64)/arch/arm64/boot/Image \
+			$(ARM64)/web-initramfs.cpio.gz $(OUT)/board-raspi3b-$$t $(TIMEOUT) \
+			fw_devlink=on $$([ $$t = off ] && echo deferred_probe_targeted=0) \
+			$(call WEB_ARGS,kprobe_event=$(WEB_COUNT)$(if $(shell grep -v '^\#' $(SERIES) 2>/dev/null),$(WEB_HELD))) || exit 1; \
+	done
+	@scripts/check-board $(OUT)/board raspi3b $(BOARD_MIN_BOUND)
 
 # The reliability suite alone, for as long as asked: make stress SECS=3600
 # is an hour of churn, half of it with failed allocations; SEED=N replays.
@@ -204,16 +222,17 @@ bench-kernels: tree board-graphs
 # time ratios come with the spread of the stock kernel against itself.
 # The first round also runs each scenario once more, untimed, counting
 # attach attempts with kprobes (tdp.bench.count=1).
-# One vCPU: the deferred retry work runs when the registering thread
-# sleeps, so how many stock retries coalesce does not depend on timing and
-# every count is the same in every boot.
+# One vCPU by default (BENCH_SMP=N for more): the deferred retry work runs
+# when the registering thread sleeps, so how many stock retries coalesce
+# does not depend on timing and every count is the same in every boot.
 # BENCH_CLOCK=icount (the default) runs the guests' clock from their
 # instruction count (one nanosecond per instruction), so that times count
 # the guest's work and not the host's load; BENCH_CLOCK=host times them
 # with the host's clock, as TCG runs them.
 BENCH_BOOTS ?= 3
 BENCH_CLOCK ?= icount
-BENCH_QEMU := QEMU_SMP=1 $(if $(filter icount,$(BENCH_CLOCK)),QEMU_ICOUNT=0)
+BENCH_SMP ?= 1
+BENCH_QEMU := QEMU_SMP=$(BENCH_SMP) $(if $(filter icount,$(BENCH_CLOCK)),QEMU_ICOUNT=0)
 
 bench: bench-kernels
 	@rm -f $(OUT)/bench-*.ktap
@@ -242,6 +261,15 @@ bench-quick:
 	@$(MAKE) --no-print-directory bench BENCH_BOOTS=1 BENCH_DIR=$(OUT)/bench-quick BENCH_JUDGE=0 \
 		BOARDS=arch/arm64/boot/dts/broadcom/bcm2711-rpi-4-b.dts \
 		BENCH_EXTRA="tdp.bench.shapes=chain,dag,boards tdp.bench.sizes=10,100 tdp.bench.scale=0"
+
+# What every device pays, at 1 and 4 vCPUs: the scenario without
+# dependencies only (10,000 devices three times, 100,000 bound and
+# unbound), into bench/cost-1cpu and bench/cost-4cpu.
+bench-cost:
+	@for smp in 1 4; do \
+		$(MAKE) --no-print-directory bench BENCH_SMP=$$smp BENCH_DIR=bench/cost-$${smp}cpu \
+			BENCH_EXTRA="tdp.bench.shapes=none" || exit 1; \
+	done
 
 # The web's counts at about 100, 500 and 1,000 devices, every fw_devlink
 # mode, into bench/WEB.md.

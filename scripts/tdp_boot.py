@@ -1,0 +1,61 @@
+# SPDX-License-Identifier: GPL-2.0
+"""tdp_boot: read what a device-tree guest reported, write KTAP verdicts.
+
+A guest booted with guest/web/init.c prints "tdp-result: " lines that
+scripts/run-qemu collects into OUT.ktap: "count k=v ...", "bound BUS NODE
+DRIVER", "story EVENT ARGS", "series 0|1", "end".  check-web and
+check-board judge such boots; both write their verdicts as one KTAP
+suite with write_ktap().
+"""
+import re
+
+UNITTEST = re.compile(r"### dt-test ### end of unittest - (\d+) passed, (\d+) failed")
+
+
+def load(prefix):
+    res = {"counts": None, "bound": [], "end": False, "unittest": None,
+           "console": "", "story": [], "series": True}
+    try:
+        lines = open(prefix + ".ktap", errors="replace").read().splitlines()
+        res["console"] = open(prefix + ".console", errors="replace").read()
+    except OSError:
+        return res
+    for line in lines:
+        if line.startswith("count "):
+            res["counts"] = dict(kv.split("=") for kv in line.split()[1:])
+            res["counts"] = {k: int(v) for k, v in res["counts"].items()}
+        elif line.startswith("bound "):
+            res["bound"].append(tuple(line.split()[1:]))
+        elif line.startswith("story "):
+            res["story"].append(line.split()[1].rstrip(":") + " " +
+                                " ".join(line.split()[2:]))
+        elif line.startswith("series "):
+            # "series 0": a kernel without the series (empty series)
+            res["series"] = line != "series 0"
+        elif line == "end":
+            res["end"] = True
+    m = UNITTEST.search(res["console"])
+    if m:
+        res["unittest"] = (int(m.group(1)), int(m.group(2)))
+    return res
+
+
+def write_ktap(out, suite, cases, skip_reason):
+    """OUT.ktap: one case per (ok, name, diagnostics); diagnostics "SKIP"
+    skips the case for @skip_reason.  The document is marked complete when
+    every "*_reported" case passed."""
+    with open(out + ".ktap", "w") as f:
+        f.write("KTAP version 1\n1..1\n")
+        f.write(f"    KTAP version 1\n    # Subtest: {suite}\n")
+        f.write(f"    1..{len(cases)}\n")
+        for i, (ok, name, diag) in enumerate(cases, 1):
+            if diag == "SKIP":
+                f.write(f"    ok {i} {name} # SKIP {skip_reason}\n")
+                continue
+            if not ok and diag:
+                f.write(f"    # {name}: {diag}\n")
+            f.write(f"    {'ok' if ok else 'not ok'} {i} {name}\n")
+        f.write(f"{'ok' if all(c[0] for c in cases) else 'not ok'} 1 {suite}\n")
+        # every boot reported: the document is complete
+        if all(ok for ok, name, _ in cases if name.endswith("_reported")):
+            f.write("# tdp: results complete\n")
