@@ -7,6 +7,9 @@
  *         retries=N overruns=N
  *   bound BUS FIRMWARE-NODE DRIVER          (one line per bound device)
  *   deferred LINE                           (devices_deferred, for people)
+ *   stats LINE                              (deferred_probe_stats: what
+ *                                            each device that deferred
+ *                                            cost, patched kernels only)
  *   story EVENT ARGS                        (the deferred_probe events of
  *                                            of regulator-0, clk-regulator-0,
  *                                            i2c-mux-0, vdd-0 and QEMU's
@@ -238,13 +241,16 @@ static void story(void)
 		fclose(f);
 }
 
-static void deferred(void)
+/* Each line of debugfs file @name as "tdp-result: @tag LINE". */
+static void print_file(const char *name, const char *tag)
 {
-	FILE *f = fopen("/sys/kernel/debug/devices_deferred", "r");
-	char line[512];
+	char path[128], line[512];
+	FILE *f;
 
+	snprintf(path, sizeof(path), "/sys/kernel/debug/%s", name);
+	f = fopen(path, "r");
 	while (f && fgets(line, sizeof(line), f))
-		printf("tdp-result: deferred %s", line);
+		printf("tdp-result: %s %s", tag, line);
 	if (f)
 		fclose(f);
 }
@@ -286,7 +292,8 @@ int main(void)
 	       access("/sys/kernel/debug/devices_waiting", F_OK) == 0);
 	counts();
 	bound();
-	deferred();
+	print_file("devices_deferred", "deferred");
+	print_file("deferred_probe_stats", "stats");
 	story();
 	printf("tdp-result: end\n");
 	fflush(stdout);
