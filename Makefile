@@ -16,6 +16,12 @@ TIMEOUT  ?= 900
 PLANT    ?=
 GUEST_ARGS ?=
 
+# An architecture's facts live in config/arch/NAME.sh only:
+# $(call arch_var,NAME,VAR) reads one of them.
+arch_var = $(shell . ./config/arch/$(1).sh && echo "$$$(2)")
+X86_IMAGE := $(call arch_var,x86_64,IMAGE)
+ARM64_IMAGE := $(call arch_var,arm64,IMAGE)
+
 FRAGMENTS := config/base.config config/debug.config config/reliability.config \
 	config/trace.config
 # config/series.config names options the series adds: only with a series.
@@ -63,16 +69,16 @@ RELAX_RULES := deferred_probe_needs=platform/tdp-x:bound:platform/tdp-typo
 # targeted with deferred_probe_timeout=0 (the "relax" suite alone).
 check: initramfs
 	@echo "  QEMU    tests (console: $(OUT)/check.console)"
-	@QEMU_SMP=4 scripts/run-qemu $(CHECK)/arch/x86/boot/bzImage $(CHECK)/initramfs.cpio.gz \
+	@QEMU_SMP=4 scripts/run-qemu $(CHECK)/$(X86_IMAGE) $(CHECK)/initramfs.cpio.gz \
 		$(OUT)/check $(TIMEOUT) tdp.run=check $(CHECK_RULES) \
 		deferred_probe_targeted=maybe \
 		$(if $(PLANT),tdp.plant=$(PLANT)) $(GUEST_ARGS)
 	@echo "  QEMU    tests, deferred_probe_targeted=0 (console: $(OUT)/check-stock.console)"
-	@QEMU_SMP=4 scripts/run-qemu $(CHECK)/arch/x86/boot/bzImage $(CHECK)/initramfs.cpio.gz \
+	@QEMU_SMP=4 scripts/run-qemu $(CHECK)/$(X86_IMAGE) $(CHECK)/initramfs.cpio.gz \
 		$(OUT)/check-stock $(TIMEOUT) tdp.run=check deferred_probe_targeted=0 \
 		$(CHECK_RULES) kunit.enable=0 $(GUEST_ARGS)
 	@echo "  QEMU    tests, deferred_probe_timeout=0 (console: $(OUT)/check-relax.console)"
-	@DEFERRED_PROBE_TIMEOUT=0 scripts/run-qemu $(CHECK)/arch/x86/boot/bzImage \
+	@DEFERRED_PROBE_TIMEOUT=0 scripts/run-qemu $(CHECK)/$(X86_IMAGE) \
 		$(CHECK)/initramfs.cpio.gz $(OUT)/check-relax $(TIMEOUT) tdp.run=check \
 		tdp.suites=relax $(RELAX_RULES) kunit.enable=0 $(GUEST_ARGS)
 	@$(MAKE) --no-print-directory web
@@ -105,7 +111,7 @@ web: arm64-kernel
 	@rm -f $(OUT)/web-*.ktap
 	@for mode in $(WEB_MODES); do for t in on off; do \
 		echo "  QEMU    arm64 web, $(WEB_GROUPS) groups, fw_devlink=$$mode, targeting $$t (console: $(OUT)/web-$$mode-$$t.console)"; \
-		ARCH=arm64 DTB=$(ARM64)/web-$(WEB_GROUPS).dtb DEFERRED_PROBE_TIMEOUT=0 scripts/run-qemu $(ARM64)/arch/arm64/boot/Image \
+		ARCH=arm64 DTB=$(ARM64)/web-$(WEB_GROUPS).dtb DEFERRED_PROBE_TIMEOUT=0 scripts/run-qemu $(ARM64)/$(ARM64_IMAGE) \
 			$(ARM64)/web-initramfs.cpio.gz $(OUT)/web-$$mode-$$t $(TIMEOUT) \
 			fw_devlink=$$mode $$([ $$t = off ] && echo deferred_probe_targeted=0) \
 			$(call WEB_ARGS,kprobe_event=$(WEB_COUNT)$(if $(shell grep -v '^\#' $(SERIES) 2>/dev/null),$(WEB_HELD))) || exit 1; \
@@ -122,10 +128,10 @@ BOARD_MIN_BOUND ?= 20
 BOARD_ARGS ?= maxcpus=1
 board: arm64-kernel
 	@rm -f $(OUT)/board-*.ktap
-	@dtb=$(ARM64)/$$(. config/arch/raspi3b.sh && echo $$BOARD_DTB); \
+	@dtb=$(ARM64)/$(call arch_var,raspi3b,BOARD_DTB); \
 	for t in on off; do \
 		echo "  QEMU    raspi3b, fw_devlink=on, targeting $$t (console: $(OUT)/board-raspi3b-$$t.console)"; \
-		ARCH=raspi3b DTB=$$dtb DEFERRED_PROBE_TIMEOUT=0 scripts/run-qemu $(ARM64)/arch/arm64/boot/Image \
+		ARCH=raspi3b DTB=$$dtb DEFERRED_PROBE_TIMEOUT=0 scripts/run-qemu $(ARM64)/$(ARM64_IMAGE) \
 			$(ARM64)/web-initramfs.cpio.gz $(OUT)/board-raspi3b-$$t $(TIMEOUT) \
 			fw_devlink=on $$([ $$t = off ] && echo deferred_probe_targeted=0) $(BOARD_ARGS) \
 			$(call WEB_ARGS,kprobe_event=$(WEB_COUNT)$(if $(shell grep -v '^\#' $(SERIES) 2>/dev/null),$(WEB_HELD))) || exit 1; \
@@ -154,7 +160,7 @@ kcsan-kernel: tree
 
 stress: $(if $(filter 1,$(KCSAN)),kcsan-kernel,initramfs)
 	@echo "  QEMU    stress, $(SECS) s of churn (console: $(OUT)/stress.console)"
-	@QEMU_SMP=4 scripts/run-qemu $(STRESS_BUILD)/arch/x86/boot/bzImage $(STRESS_BUILD)/initramfs.cpio.gz \
+	@QEMU_SMP=4 scripts/run-qemu $(STRESS_BUILD)/$(X86_IMAGE) $(STRESS_BUILD)/initramfs.cpio.gz \
 		$(OUT)/stress $$(($(SECS) * 2 + 900)) tdp.run=check tdp.suites=stress \
 		tdp.stress.secs=$$(($(SECS) / 2)) $(if $(SEED),tdp.stress.seed=$(SEED)) \
 		kunit.enable=0 $(GUEST_ARGS)
@@ -163,20 +169,20 @@ stress: $(if $(filter 1,$(KCSAN)),kcsan-kernel,initramfs)
 # The story is shown as the guest tells it (its second serial port).
 demo: initramfs
 	@rm -f $(OUT)/demo.ktap
-	@scripts/run-qemu $(CHECK)/arch/x86/boot/bzImage $(CHECK)/initramfs.cpio.gz \
+	@scripts/run-qemu $(CHECK)/$(X86_IMAGE) $(CHECK)/initramfs.cpio.gz \
 		$(OUT)/demo 300 tdp.run=demo $(GUEST_ARGS) & pid=$$!; \
 	tail -q -F -s 0.2 --pid=$$pid $(OUT)/demo.ktap 2>/dev/null | sed -u 's/\r$$//'; wait $$pid
 	@! grep -q '^RESULT: not all bound' $(OUT)/demo.ktap && grep -q '^RESULT: all three bound' $(OUT)/demo.ktap
 
 # A shell in the x86_64 guest, on this terminal (Ctrl-A X quits).
 shell: initramfs
-	@scripts/run-shell $(CHECK)/arch/x86/boot/bzImage $(CHECK)/initramfs.cpio.gz $(GUEST_ARGS)
+	@scripts/run-shell $(CHECK)/$(X86_IMAGE) $(CHECK)/initramfs.cpio.gz $(GUEST_ARGS)
 
 # The wait graph of the sound card (and the camera) half-way and at the
 # end, drawn with Graphviz: out/graph-half.svg, out/graph-end.svg.
 graph: initramfs
 	@echo "  QEMU    wait graph (console: $(OUT)/graph.console)"
-	@scripts/run-qemu $(CHECK)/arch/x86/boot/bzImage $(CHECK)/initramfs.cpio.gz \
+	@scripts/run-qemu $(CHECK)/$(X86_IMAGE) $(CHECK)/initramfs.cpio.gz \
 		$(OUT)/graph 300 tdp.run=graph kunit.enable=0 $(GUEST_ARGS)
 	@scripts/render-graph $(OUT)/graph
 
@@ -242,14 +248,14 @@ bench: bench-kernels
 	@for i in $$(seq $(BENCH_BOOTS)); do \
 		count=$$([ $$i = 1 ] && echo tdp.bench.count=1); \
 		echo "  QEMU    bench round $$i: stock kernel"; \
-		$(BENCH_QEMU) scripts/run-qemu $(BENCH_STOCK)/arch/x86/boot/bzImage $(BENCH_STOCK)/initramfs.cpio.gz \
+		$(BENCH_QEMU) scripts/run-qemu $(BENCH_STOCK)/$(X86_IMAGE) $(BENCH_STOCK)/initramfs.cpio.gz \
 			$(OUT)/bench-stock-$$i 3600 $(BENCH_ARGS) $$count tdp.label=stock || exit 1; \
 		echo "  QEMU    bench round $$i: patched kernel, deferred_probe_targeted=0"; \
-		$(BENCH_QEMU) scripts/run-qemu $(BENCH)/arch/x86/boot/bzImage $(BENCH)/initramfs.cpio.gz \
+		$(BENCH_QEMU) scripts/run-qemu $(BENCH)/$(X86_IMAGE) $(BENCH)/initramfs.cpio.gz \
 			$(OUT)/bench-off-$$i 3600 $(BENCH_ARGS) $$count tdp.label=patched-off \
 			deferred_probe_targeted=0 || exit 1; \
 		echo "  QEMU    bench round $$i: patched kernel, targeted"; \
-		$(BENCH_QEMU) scripts/run-qemu $(BENCH)/arch/x86/boot/bzImage $(BENCH)/initramfs.cpio.gz \
+		$(BENCH_QEMU) scripts/run-qemu $(BENCH)/$(X86_IMAGE) $(BENCH)/initramfs.cpio.gz \
 			$(OUT)/bench-on-$$i 3600 $(BENCH_ARGS) $$count tdp.label=patched || exit 1; \
 	done
 	@mkdir -p $(BENCH_DIR)
