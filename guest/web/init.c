@@ -38,6 +38,7 @@
 #include <unistd.h>
 
 #define TRACE "/sys/kernel/tracing"
+#define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
 
 static void sleep_ms(long ms)
 {
@@ -98,12 +99,32 @@ static long overruns(void)
 	return sum;
 }
 
+/*
+ * What the trace's lines count: the kprobe events of the command line
+ * (attempt, links, probe_*, bound, held) and the series' own events.
+ * A line counts for the first entry it matches.
+ */
+static const struct {
+	const char *name;
+	const char *event;
+	const char *also;	/* the line must hold this too, when set */
+} counted[] = {
+	{ "attempts", ": attempt:", NULL },
+	{ "links", ": links:", "ret=-517" },
+	{ "probes", ": probe_", NULL },
+	{ "binds", ": bound:", NULL },
+	{ "held", ": held:", "ret=1" },
+	{ "recorded", ": deferred_probe_need_recorded:", NULL },
+	{ "woken", ": deferred_probe_woken:", NULL },
+	{ "retries", ": deferred_probe_retry:", NULL },
+};
+
 static void counts(void)
 {
-	long attempts = 0, links = 0, probes = 0, binds = 0, held = 0;
-	long recorded = 0, woken = 0, retries = 0;
+	long n[ARRAY_SIZE(counted)] = { 0 };
 	char line[512];
 	FILE *f = fopen(TRACE "/trace", "r");
+	size_t i;
 
 	if (!f) {
 		printf("tdp-result: error no trace\n");
@@ -112,27 +133,19 @@ static void counts(void)
 	while (fgets(line, sizeof(line), f)) {
 		if (line[0] == '#')
 			continue;
-		if (strstr(line, ": attempt:"))
-			attempts++;
-		else if (strstr(line, ": links:") && strstr(line, "ret=-517"))
-			links++;
-		else if (strstr(line, ": probe_"))
-			probes++;
-		else if (strstr(line, ": bound:"))
-			binds++;
-		else if (strstr(line, ": held:") && strstr(line, "ret=1"))
-			held++;
-		else if (strstr(line, ": deferred_probe_need_recorded:"))
-			recorded++;
-		else if (strstr(line, ": deferred_probe_woken:"))
-			woken++;
-		else if (strstr(line, ": deferred_probe_retry:"))
-			retries++;
+		for (i = 0; i < ARRAY_SIZE(counted); i++) {
+			if (!strstr(line, counted[i].event))
+				continue;
+			if (!counted[i].also || strstr(line, counted[i].also))
+				n[i]++;
+			break;
+		}
 	}
 	fclose(f);
-	printf("tdp-result: count attempts=%ld links=%ld probes=%ld binds=%ld held=%ld recorded=%ld woken=%ld retries=%ld overruns=%ld\n",
-	       attempts, links, probes, binds, held, recorded, woken, retries,
-	       overruns());
+	printf("tdp-result: count");
+	for (i = 0; i < ARRAY_SIZE(counted); i++)
+		printf(" %s=%ld", counted[i].name, n[i]);
+	printf(" overruns=%ld\n", overruns());
 }
 
 /*
