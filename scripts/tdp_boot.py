@@ -13,11 +13,15 @@ UNITTEST = re.compile(r"### dt-test ### end of unittest - (\d+) passed, (\d+) fa
 
 
 def load(prefix):
+    """What the guest of one boot reported (PREFIX.ktap) and its console
+    (PREFIX.console); a boot without both reports nothing."""
     res = {"counts": None, "bound": [], "end": False, "unittest": None,
            "console": "", "story": [], "series": True}
     try:
-        lines = open(prefix + ".ktap", errors="replace").read().splitlines()
-        res["console"] = open(prefix + ".console", errors="replace").read()
+        with open(prefix + ".ktap", errors="replace") as f:
+            lines = f.read().splitlines()
+        with open(prefix + ".console", errors="replace") as f:
+            res["console"] = f.read()
     except OSError:
         return res
     for line in lines:
