@@ -4,6 +4,7 @@
 #                QEMU, run every test, print "N passed, N failed"
 #   make demo    boot the camera scenario and tell its story
 #   make export  re-export commits made in $(TREE) as patches/
+#   make test-harness  the host scripts' own tests, no kernel needed
 #
 # Every step is a small script under scripts/; see README.md.
 
@@ -30,7 +31,8 @@ GUEST_FILES := $(wildcard guest/* guest/tests/*)
 MODULE_SRC := $(shell find modules -name '*.[ch]' -o -name Kbuild)
 
 .PHONY: all deps tree config kernel modules initramfs check stress kcsan-kernel demo export format \
-	checkpatch clean distclean bench bench-cost bench-kernels board-graphs bisect arm64-kernel web board bench-web graph shell bench-quick
+	checkpatch clean distclean bench bench-cost bench-kernels board-graphs bisect arm64-kernel web board bench-web graph shell bench-quick \
+	test-harness
 
 all: check
 
@@ -83,9 +85,22 @@ check: initramfs
 		tdp.suites=relax $(RELAX_RULES) kunit.enable=0 $(GUEST_ARGS)
 	@$(MAKE) --no-print-directory web
 	@$(MAKE) --no-print-directory board
-	@scripts/check-harness $(OUT)/harness
+	@$(MAKE) --no-print-directory test-harness
 	@scripts/parse-results $(TREE) $(OUT)/check $(OUT)/check-stock $(OUT)/check-relax \
 		$(OUT)/web $(OUT)/board $(OUT)/harness
+
+# The host scripts' own tests, no kernel or guest: scripts/check-harness
+# (prepare-tree, run-qemu and check-board keep their promises) and
+# scripts/tests/run (each piece of bench-report, check-web, make-dt-web,
+# dts-graph and ktap-join on recorded inputs), joined into one KTAP
+# document, $(OUT)/harness.ktap, that make check's parse-results counts.
+# Alone, it lists the cases that failed.
+test-harness: deps
+	@echo "  HOST    harness tests (results: $(OUT)/harness.ktap)"
+	@scripts/check-harness $(OUT)/check-harness
+	@scripts/tests/run $(OUT)/script-tests
+	@scripts/ktap-join $(OUT)/harness $(OUT)/check-harness $(OUT)/script-tests
+	@grep '^    not ok' $(OUT)/harness.ktap || true
 
 # arm64: a device tree of upstream drivers that need no hardware
 # (scripts/make-dt-web), consumers before suppliers, booted once per

@@ -1,0 +1,40 @@
+# SPDX-License-Identifier: GPL-2.0
+"""tdp_boot, shared by check-web and check-board: reading a device-tree
+guest's report (recorded/web) and writing KTAP verdicts."""
+import os
+
+from recorded import Scratch, read, recorded
+import tdp_boot  # noqa: E402 (recorded puts scripts/ on the path)
+
+
+class Load(Scratch):
+    def test_load_reads_a_recorded_boot(self):
+        boot = tdp_boot.load(recorded("web", "web-on-on"))
+        self.assertEqual(boot["counts"], {
+            "attempts": 16, "links": 0, "probes": 15, "binds": 14, "held": 2,
+            "recorded": 5, "woken": 4, "retries": 5, "overruns": 0})
+        self.assertEqual(len(boot["bound"]), 14)
+        self.assertIn(("i2c", "/i2c-0/eeprom@51", "at24"), boot["bound"])
+        self.assertEqual(boot["story"][1], "deferred_probe_parked dev=9030000.pl061 how=hinted")
+        self.assertEqual((boot["unittest"], boot["series"], boot["end"]), ((233, 5), True, True))
+
+    def test_load_of_a_missing_boot_reports_nothing(self):
+        boot = tdp_boot.load(os.path.join(self.tmp, "web-on-on"))
+        self.assertEqual((boot["counts"], boot["bound"], boot["end"]), (None, [], False))
+
+
+class WriteKtap(Scratch):
+    def test_write_ktap_writes_cases_diagnostics_and_skips(self):
+        out = os.path.join(self.tmp, "x")
+        tdp_boot.write_ktap(out, "x", [(True, "x_reported", ""), (False, "x_b", "why"),
+                                       (True, "x_c", "SKIP")], "no series")
+        self.assertEqual(read(out + ".ktap"),
+                         "KTAP version 1\n1..1\n    KTAP version 1\n    # Subtest: x\n"
+                         "    1..3\n    ok 1 x_reported\n    # x_b: why\n    not ok 2 x_b\n"
+                         "    ok 3 x_c # SKIP no series\nnot ok 1 x\n"
+                         "# tdp: results complete\n")
+
+    def test_write_ktap_is_incomplete_when_a_boot_did_not_report(self):
+        out = os.path.join(self.tmp, "x")
+        tdp_boot.write_ktap(out, "x", [(False, "x_reported", "no counts")], "")
+        self.assertNotIn("# tdp: results complete", read(out + ".ktap"))
