@@ -31,7 +31,7 @@ GUEST_FILES := $(wildcard guest/* guest/tests/*)
 MODULE_SRC := $(shell find modules -name '*.[ch]' -o -name Kbuild)
 
 .PHONY: all deps tree config kernel modules initramfs check stress kcsan-kernel demo export format \
-	checkpatch clean distclean bench bench-cost bench-kernels board-graphs bisect arm64-kernel web board bench-web graph shell bench-quick \
+	checkpatch clean distclean bench bench-cost bench-kernels arm-kernel boards board-graphs bisect arm64-kernel web board bench-web graph shell bench-quick \
 	test-harness
 
 all: check
@@ -152,6 +152,39 @@ board: arm64-kernel
 			$(call WEB_ARGS,kprobe_event=$(WEB_COUNT)$(if $(shell grep -v '^\#' $(SERIES) 2>/dev/null),$(WEB_HELD))) || exit 1; \
 	done
 	@scripts/check-board $(OUT)/board raspi3b $(BOARD_MIN_BOUND)
+
+# The 32-bit arm image of QEMU's orangepi-pc and sabrelite boards.
+ARM := cache/build/arm
+
+arm-kernel: tree
+	@ARCH=arm scripts/configure $(TREE) $(ARM) config/arm.config
+	@echo "  KERNEL  $(ARM) (arm)"
+	@ARCH=arm scripts/build-kernel $(TREE) $(ARM)
+	@ARCH=arm scripts/make-web-initramfs guest/web $(ARM)/web-initramfs.cpio.gz
+
+# Every real board: each booted with its own device tree and its SoC's
+# drivers, with the web's guest, per fw_devlink mode (BOARD_MODES) and
+# vCPU count (BOARD_CPUS: 1, and the boards' four cores), targeted and with
+# deferred_probe_targeted=0, into $(OUT)/boards; scripts/boards-report
+# writes $(BENCH_DIR)/BOARDS.md and fails on a lost device.  make boards
+# BOARD=sabrelite boots one board.
+BOARD ?= raspi3b orangepi-pc sabrelite
+BOARD_MODES ?= on permissive off
+BOARD_CPUS ?= 1 4
+board_build = $(if $(filter raspi3b,$(1)),$(ARM64),$(ARM))
+
+boards: $(if $(filter raspi3b,$(BOARD)),arm64-kernel) $(if $(filter-out raspi3b,$(BOARD)),arm-kernel)
+	@rm -rf $(OUT)/boards && mkdir -p $(OUT)/boards
+	@$(foreach b,$(BOARD),for mode in $(BOARD_MODES); do for cpus in $(BOARD_CPUS); do for t in on off; do \
+		echo "  QEMU    $(b), fw_devlink=$$mode, $$cpus vCPU, targeting $$t"; \
+		ARCH=$(b) DTB=$(call board_build,$(b))/$(call arch_var,$(b),BOARD_DTB) DEFERRED_PROBE_TIMEOUT=0 \
+		scripts/run-qemu $(call board_build,$(b))/$(call arch_var,$(b),IMAGE) \
+			$(call board_build,$(b))/web-initramfs.cpio.gz $(OUT)/boards/$$mode-$${cpus}cpu-$(b)-$$t $(TIMEOUT) \
+			fw_devlink=$$mode maxcpus=$$cpus $$([ $$t = off ] && echo deferred_probe_targeted=0) \
+			$(call WEB_ARGS,kprobe_event=$(WEB_COUNT)$(if $(shell grep -v '^\#' $(SERIES) 2>/dev/null),$(WEB_HELD))) || exit 1; \
+	done; done; done;)
+	@mkdir -p $(BENCH_DIR)
+	@scripts/boards-report $(OUT)/boards $(BENCH_DIR)/BOARDS.md
 
 # The reliability suite alone, for as long as asked: make stress SECS=3600
 # is an hour of churn, half of it with failed allocations; SEED=N replays.

@@ -268,6 +268,23 @@ static void print_file(const char *name, const char *tag)
 		fclose(f);
 }
 
+/* Whether the kernel command line holds the word @word. */
+static int on_cmdline(const char *word)
+{
+	char line[4096], *tok, *save;
+	FILE *f = fopen("/proc/cmdline", "r");
+	int found = 0;
+
+	if (!f)
+		return 0;
+	if (fgets(line, sizeof(line), f))
+		for (tok = strtok_r(line, " \n", &save); tok && !found;
+		     tok = strtok_r(NULL, " \n", &save))
+			found = !strcmp(tok, word);
+	fclose(f);
+	return found;
+}
+
 int main(void)
 {
 	int fd;
@@ -311,6 +328,11 @@ int main(void)
 	printf("tdp-result: end\n");
 	fflush(stdout);
 	sync();
-	reboot(RB_POWER_OFF);
+	/*
+	 * Boards that cannot power off (sabrelite: no PSCI, no power-off
+	 * handler) would halt for ever: "tdp.reboot" on the command line
+	 * resets them instead, and QEMU's -no-reboot ends the run.
+	 */
+	reboot(on_cmdline("tdp.reboot") ? RB_AUTOBOOT : RB_POWER_OFF);
 	return 0;
 }
