@@ -1,0 +1,72 @@
+# SPDX-License-Identifier: GPL-2.0
+"""boards-report's pieces on recorded board boots.
+
+recorded/boards: QEMU's orangepi-pc at fw_devlink=on, 1 and 4 vCPUs,
+targeted and with deferred_probe_targeted=0, as `make boards` saved them
+(the consoles cut to their "tdp-result:" lines): every claim holds.  The
+tests that need a failing boot copy these and change one line.
+"""
+import os
+
+from recorded import Scratch, read, run, script
+
+report = script("boards-report")
+PAIR = "on-1cpu-orangepi-pc"
+
+
+class BoardsReport(Scratch):
+    def edit(self, name, old, new):
+        """Replace @old by @new in the scratch copy of boot @name's report."""
+        path = os.path.join(self.tmp, name + ".ktap")
+        text = read(path)
+        self.assertIn(old, text)
+        with open(path, "w") as f:
+            f.write(text.replace(old, new))
+
+    def test_boots_pairs_each_targeted_boot_with_its_stock_one(self):
+        self.copy("boards")
+        found = report.boots(self.tmp)
+        self.assertEqual(sorted(found["orangepi-pc"]), [("on", 1), ("on", 4)])
+        on, off = found["orangepi-pc"][("on", 1)]
+        self.assertEqual((on["counts"]["attempts"], off["counts"]["attempts"]), (29, 35))
+        self.assertEqual((len(on["bound"]), on["deferred"]), (31, 0))
+
+    def test_recorded_boards_pass_and_are_tabled(self):
+        self.copy("boards")
+        out = os.path.join(self.tmp, "BOARDS.md")
+        res = run("boards-report", self.tmp, out)
+        self.assertEqual(res.returncode, 0, res.stdout)
+        text = read(out)
+        self.assertIn("| on | 1 | targeted | 31 | 0 | 29 | 0 | 22 | 5 |", text)
+        self.assertIn("| on | 1 | targeting off | 31 | 0 | 35 | 6 | 22 | 0 |", text)
+        self.assertIn("identical in every row", text)
+
+    def test_a_lost_device_fails(self):
+        self.copy("boards")
+        self.edit(PAIR + "-on", "bound platform /soc/pinctrl@1c20800 sun8i-h3-pinctrl\n", "")
+        res = run("boards-report", self.tmp, os.path.join(self.tmp, "BOARDS.md"))
+        self.assertEqual(res.returncode, 1)
+        self.assertIn("FAIL: orangepi-pc, fw_devlink=on, 1 vCPU: bound sets differ", res.stdout)
+        self.assertIn("DIFFERENT", read(os.path.join(self.tmp, "BOARDS.md")))
+
+    def test_more_attempts_fail_at_one_vcpu_only(self):
+        self.copy("boards")
+        for cpus in (1, 4):
+            self.edit(f"on-{cpus}cpu-orangepi-pc-on", "count attempts=29 ", "count attempts=36 ")
+        bad = []
+        for (mode, cpus), (on, off) in report.boots(self.tmp)["orangepi-pc"].items():
+            bad += report.judge("orangepi-pc", mode, cpus, on, off)
+        self.assertEqual(bad, ["orangepi-pc, fw_devlink=on, 1 vCPU: 36 attempts targeted, "
+                               "35 with targeting off"])
+
+    def test_a_boot_that_did_not_report_fails(self):
+        self.copy("boards")
+        self.edit(PAIR + "-off", "\nend\n", "\n")
+        on, off = report.boots(self.tmp)["orangepi-pc"][("on", 1)]
+        self.assertEqual(report.judge("orangepi-pc", "on", 1, on, off),
+                         ["orangepi-pc, fw_devlink=on, 1 vCPU: a boot did not report"])
+
+    def test_no_boots_is_an_error(self):
+        res = run("boards-report", self.tmp, os.path.join(self.tmp, "BOARDS.md"))
+        self.assertNotEqual(res.returncode, 0)
+        self.assertIn("no boots", res.stderr)
