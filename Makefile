@@ -31,7 +31,7 @@ GUEST_FILES := $(wildcard guest/* guest/tests/*)
 MODULE_SRC := $(shell find modules -name '*.[ch]' -o -name Kbuild)
 
 .PHONY: all deps tree config kernel modules initramfs check stress kcsan-kernel demo export format \
-	checkpatch clean distclean bench bench-cost bench-kernels arm-kernel boards board-graphs bisect arm64-kernel web board bench-web graph shell bench-quick \
+	checkpatch clean distclean bench bench-cost bench-kernels arm-kernel arm-stock-kernel arm64-stock-kernel stock-tree boards board-graphs bisect arm64-kernel web board bench-web graph shell bench-quick \
 	test-harness
 
 all: check
@@ -162,26 +162,56 @@ arm-kernel: tree
 	@ARCH=arm scripts/build-kernel $(TREE) $(ARM)
 	@ARCH=arm scripts/make-web-initramfs guest/web $(ARM)/web-initramfs.cpio.gz
 
+# The pristine tree's kernels of the boards: the 32-bit image and the
+# arm64 one (the web's fragments without the debug layer).
+STOCK_TREE := cache/linux-stock
+ARM_STOCK := cache/build/arm-stock
+ARM64_STOCK := cache/build/arm64-stock
+
+stock-tree: deps
+	@scripts/prepare-tree $(STOCK_TREE) bench/stock.series
+
+arm-stock-kernel: stock-tree
+	@ARCH=arm scripts/configure $(STOCK_TREE) $(ARM_STOCK) config/arm.config
+	@echo "  KERNEL  $(ARM_STOCK) (arm, stock)"
+	@ARCH=arm scripts/build-kernel $(STOCK_TREE) $(ARM_STOCK)
+
+arm64-stock-kernel: stock-tree
+	@ARCH=arm64 scripts/configure $(STOCK_TREE) $(ARM64_STOCK) config/arm64.config config/boards.config
+	@echo "  KERNEL  $(ARM64_STOCK) (arm64, stock)"
+	@ARCH=arm64 scripts/build-kernel $(STOCK_TREE) $(ARM64_STOCK)
+
 # Every real board: each booted with its own device tree and its SoC's
 # drivers, with the web's guest, per fw_devlink mode (BOARD_MODES) and
-# vCPU count (BOARD_CPUS: 1, and the boards' four cores), targeted and with
-# deferred_probe_targeted=0, into $(OUT)/boards; scripts/boards-report
-# writes $(BENCH_DIR)/BOARDS.md and fails on a lost device.  make boards
-# BOARD=sabrelite boots one board.
+# vCPU count (BOARD_CPUS: 1, and the boards' four cores): patched and
+# targeted, patched with deferred_probe_targeted=0, and the pristine
+# tree's kernel (BOARD_STOCK=0 leaves it out), into $(OUT)/boards;
+# scripts/boards-report writes $(BENCH_DIR)/BOARDS.md and fails on a lost
+# device.  make boards BOARD=sabrelite boots one board.
 BOARD ?= raspi3b orangepi-pc sabrelite
 BOARD_MODES ?= on permissive off
 BOARD_CPUS ?= 1 4
+BOARD_STOCK ?= 1
 board_build = $(if $(filter raspi3b,$(1)),$(ARM64),$(ARM))
+board_stock = $(if $(filter raspi3b,$(1)),$(ARM64_STOCK),$(ARM_STOCK))
+board_kernels = $(if $(filter raspi3b,$(BOARD)),arm64-kernel $(if $(filter 1,$(BOARD_STOCK)),arm64-stock-kernel)) \
+	$(if $(filter-out raspi3b,$(BOARD)),arm-kernel $(if $(filter 1,$(BOARD_STOCK)),arm-stock-kernel))
 
-boards: $(if $(filter raspi3b,$(BOARD)),arm64-kernel) $(if $(filter-out raspi3b,$(BOARD)),arm-kernel)
+boards: $(board_kernels)
 	@rm -rf $(OUT)/boards && mkdir -p $(OUT)/boards
-	@$(foreach b,$(BOARD),for mode in $(BOARD_MODES); do for cpus in $(BOARD_CPUS); do for t in on off; do \
-		echo "  QEMU    $(b), fw_devlink=$$mode, $$cpus vCPU, targeting $$t"; \
+	@$(foreach b,$(BOARD),for mode in $(BOARD_MODES); do for cpus in $(BOARD_CPUS); do \
+	for t in on off $(if $(filter 1,$(BOARD_STOCK)),stock); do \
+		build=$(call board_build,$(b)); args=; kprobes='$(WEB_COUNT)$(if $(shell grep -v '^\#' $(SERIES) 2>/dev/null),$(WEB_HELD))'; \
+		case $$t in \
+		(off) args=deferred_probe_targeted=0 ;; \
+		(stock) build=$(call board_stock,$(b)); kprobes='$(WEB_COUNT)' ;; \
+		esac; \
+		echo "  QEMU    $(b), fw_devlink=$$mode, $$cpus vCPU, $$t"; \
 		ARCH=$(b) DTB=$(call board_build,$(b))/$(call arch_var,$(b),BOARD_DTB) DEFERRED_PROBE_TIMEOUT=0 \
-		scripts/run-qemu $(call board_build,$(b))/$(call arch_var,$(b),IMAGE) \
+		scripts/run-qemu $$build/$(call arch_var,$(b),IMAGE) \
 			$(call board_build,$(b))/web-initramfs.cpio.gz $(OUT)/boards/$$mode-$${cpus}cpu-$(b)-$$t $(TIMEOUT) \
-			fw_devlink=$$mode maxcpus=$$cpus $$([ $$t = off ] && echo deferred_probe_targeted=0) \
-			$(call WEB_ARGS,kprobe_event=$(WEB_COUNT)$(if $(shell grep -v '^\#' $(SERIES) 2>/dev/null),$(WEB_HELD))) || exit 1; \
+			fw_devlink=$$mode maxcpus=$$cpus $$args trace_buf_size=4M \
+			$$([ $$t != stock ] && echo 'trace_event=deferred_probe:*') "kprobe_event=$$kprobes" || exit 1; \
 	done; done; done;)
 	@mkdir -p $(BENCH_DIR)
 	@scripts/boards-report $(OUT)/boards $(BENCH_DIR)/BOARDS.md
@@ -237,7 +267,6 @@ graph: initramfs
 # Benchmark: the stock tree (empty series) and the patched tree, both
 # without the debug layer; the patched kernel runs twice, targeted and with
 # deferred_probe_targeted=0.
-STOCK_TREE := cache/linux-stock
 BENCH      := cache/build/bench
 BENCH_STOCK := cache/build/bench-stock
 BENCH_FRAGMENTS := config/base.config config/bench.config
@@ -262,8 +291,7 @@ board-graphs: tree
 		scripts/dts-graph $(TREE) $$b $(BOARD_GRAPHS)/$$(basename $$b .dts).graph || exit 1; \
 	done
 
-bench-kernels: tree board-graphs
-	@scripts/prepare-tree $(STOCK_TREE) bench/stock.series
+bench-kernels: tree stock-tree board-graphs
 	@scripts/configure $(STOCK_TREE) $(BENCH_STOCK) $(BENCH_FRAGMENTS)
 	@scripts/configure $(TREE) $(BENCH) $(BENCH_FRAGMENTS)
 	@echo "  KERNEL  $(BENCH_STOCK)"

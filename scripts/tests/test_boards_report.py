@@ -7,8 +7,9 @@ targeted and with deferred_probe_targeted=0, as `make boards` saved them
 tests that need a failing boot copy these and change one line.
 """
 import os
+import shutil
 
-from recorded import Scratch, read, run, script
+from recorded import Scratch, read, recorded, run, script
 
 report = script("boards-report")
 PAIR = "on-1cpu-orangepi-pc"
@@ -27,7 +28,9 @@ class BoardsReport(Scratch):
         self.copy("boards")
         found = report.boots(self.tmp)
         self.assertEqual(sorted(found["orangepi-pc"]), [("on", 1), ("on", 4)])
-        on, off = found["orangepi-pc"][("on", 1)]
+        runs = found["orangepi-pc"][("on", 1)]
+        self.assertEqual(sorted(runs), ["off", "on"])
+        on, off = runs["on"], runs["off"]
         self.assertEqual((on["counts"]["attempts"], off["counts"]["attempts"]), (29, 35))
         self.assertEqual((len(on["bound"]), on["deferred"]), (31, 0))
 
@@ -54,17 +57,32 @@ class BoardsReport(Scratch):
         for cpus in (1, 4):
             self.edit(f"on-{cpus}cpu-orangepi-pc-on", "count attempts=29 ", "count attempts=36 ")
         bad = []
-        for (mode, cpus), (on, off) in report.boots(self.tmp)["orangepi-pc"].items():
-            bad += report.judge("orangepi-pc", mode, cpus, on, off)
+        for (mode, cpus), runs in report.boots(self.tmp)["orangepi-pc"].items():
+            bad += report.judge("orangepi-pc", mode, cpus, runs)
         self.assertEqual(bad, ["orangepi-pc, fw_devlink=on, 1 vCPU: 36 attempts targeted, "
                                "35 with targeting off"])
 
     def test_a_boot_that_did_not_report_fails(self):
         self.copy("boards")
         self.edit(PAIR + "-off", "\nend\n", "\n")
-        on, off = report.boots(self.tmp)["orangepi-pc"][("on", 1)]
-        self.assertEqual(report.judge("orangepi-pc", "on", 1, on, off),
+        runs = report.boots(self.tmp)["orangepi-pc"][("on", 1)]
+        self.assertEqual(report.judge("orangepi-pc", "on", 1, runs),
                          ["orangepi-pc, fw_devlink=on, 1 vCPU: a boot did not report"])
+
+    def test_the_stock_kernel_is_judged_when_booted(self):
+        self.copy("boards")
+        for ext in ("ktap", "console"):
+            os.rename(os.path.join(self.tmp, f"{PAIR}-off.{ext}"),
+                      os.path.join(self.tmp, f"{PAIR}-stock.{ext}"))
+            shutil.copy(recorded("boards", f"{PAIR}-off.{ext}"), self.tmp)
+        self.edit(PAIR + "-stock", "bound platform /leds leds-gpio\n", "")
+        self.edit(PAIR + "-stock", "count attempts=35 ", "count attempts=28 ")
+        runs = report.boots(self.tmp)["orangepi-pc"][("on", 1)]
+        self.assertEqual(sorted(runs), ["off", "on", "stock"])
+        bad = report.judge("orangepi-pc", "on", 1, runs)
+        self.assertEqual(len(bad), 2, bad)
+        self.assertIn("only on the stock kernel []", bad[0])
+        self.assertIn("29 attempts targeted, 28 on the stock kernel", bad[1])
 
     def test_no_boots_is_an_error(self):
         res = run("boards-report", self.tmp, os.path.join(self.tmp, "BOARDS.md"))
