@@ -4,7 +4,7 @@
 # with the bridge declaring its need (the client at 0x42 on adapter 7): it
 # is probed once if the sensor is already bound when it loads, else exactly
 # twice, also when firmware gave the client a name of its own.
-. /tests/lib.sh
+. /guest/lib.sh
 
 ADAPTER=/sys/bus/platform/devices/cam-i2c
 SENSOR=/sys/bus/i2c/devices/7-0042

@@ -3,7 +3,7 @@
 # worst-first.  Counts probe() calls: stock N(N+1)/2, needs declared from
 # probe 2N-1, needs held before probe N.  Booted with
 # deferred_probe_targeted=0 every mode must cost exactly the stock count.
-. /tests/lib.sh
+. /guest/lib.sh
 
 targeted=1
 grep -qw 'deferred_probe_targeted=0' /proc/cmdline && targeted=0

@@ -7,7 +7,7 @@
 # names with ':' in them (as DT, ACPI and PCI names have), given in more
 # than one parameter, and malformed values, each reported once.  The
 # devices' driver declares nothing; the rules hold its probe.
-. /tests/lib.sh
+. /guest/lib.sh
 
 SOC=tdp-soc:leds
 PCI=tdp-0000:00:1f.3

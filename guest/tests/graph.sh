@@ -3,7 +3,7 @@
 # parked device, a waiter with one edge per unmet need.  The camera bridge
 # declares its need for the sensor; with deferred_probe_targeted=0 it is
 # parked the stock way, with no edge.
-. /tests/lib.sh
+. /guest/lib.sh
 
 G=/sys/kernel/debug/deferred_probe_graph
 BRIDGE=/sys/bus/platform/devices/cam-bridge

@@ -1,7 +1,7 @@
 #!/bin/sh
 # Devices parked on the deferred list: a need that never appears, a device
 # deleted while parked, a driver module unloaded while its device is parked.
-. /tests/lib.sh
+. /guest/lib.sh
 
 NEVER=never.0
 

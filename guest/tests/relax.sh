@@ -5,7 +5,7 @@
 #   deferred_probe_needs=platform/tdp-x:bound:platform/tdp-typo
 # a rule whose need never appears.  The device, added by a module after
 # initcalls, is probed at once, as stock probes it, and one line says why.
-. /tests/lib.sh
+. /guest/lib.sh
 
 DEV=/sys/bus/platform/devices/tdp-x
 

@@ -6,7 +6,7 @@
 # loads last, else exactly twice.  Then a few orders with an unmodified
 # driver added: the speaker amplifier, whose enable line comes from the
 # first codec's GPIO expander through a software node.
-. /tests/lib.sh
+. /guest/lib.sh
 
 SEED=${SOUND_SEED:-20111}
 ORDERS=8

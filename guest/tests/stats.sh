@@ -2,7 +2,7 @@
 # debugfs deferred_probe_stats: the camera bridge, loaded before its sensor,
 # is listed with its probes, deferrals, time parked and state; devices that
 # never deferred are not listed; a deleted device leaves the list.
-. /tests/lib.sh
+. /guest/lib.sh
 
 STATS=/sys/kernel/debug/deferred_probe_stats
 BRIDGE=/sys/bus/platform/devices/cam-bridge

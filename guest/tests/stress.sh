@@ -7,7 +7,7 @@
 # Kernel command line: tdp.stress.secs=N (churn per run, default 10),
 # tdp.stress.seed=N (default: drawn, and printed for replay),
 # tdp.stress.threads=N (default 4).
-. /tests/lib.sh
+. /guest/lib.sh
 
 SECS=10 SEED= THREADS=4
 for arg in $(cat /proc/cmdline); do

@@ -4,7 +4,7 @@
 # Targeted, the bridge's story is: need recorded, parked waiting, need met
 # by the sensor's bind, woken, retried once.  With deferred_probe_targeted=0
 # no need is recorded and the bridge parks on the stock pending list.
-. /tests/lib.sh
+. /guest/lib.sh
 
 DAT=/tmp/camera.dat
 REPORT=/tmp/camera.report
