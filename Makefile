@@ -20,8 +20,33 @@ GUEST_ARGS ?=
 # An architecture's facts live in config/arch/NAME.sh only:
 # $(call arch_var,NAME,VAR) reads one of them.
 arch_var = $(shell . ./config/arch/$(1).sh && echo "$$$(2)")
-X86_IMAGE := $(call arch_var,x86_64,IMAGE)
-ARM64_IMAGE := $(call arch_var,arm64,IMAGE)
+
+# The pipeline, written once: tree (prepare-tree) -> configure -> build
+# -> guest (modules and initramfs) -> boot (run-qemu) -> parse.  Every
+# kernel and guest below is a call of these, with its architecture (a
+# file of config/arch), tree, build directory and fragments:
+#   $(call configure,TREE,BUILD,ARCH,FRAGMENTS)
+#   $(call build,TREE,BUILD,ARCH)
+#   $(call kernel,TREE,BUILD,ARCH,FRAGMENTS)      configure and build
+#   $(call x86_guest,TREE,BUILD[,GRAPHS])          test modules, initramfs
+#   $(call dt_guest,ARCH,BUILD)                    the device-tree guest
+#   $(call boot,ARCH,BUILD,INITRAMFS) OUT TIMEOUT CMDLINE...
+configure = @ARCH=$(3) scripts/configure $(1) $(2) $(4)
+define build
+	@echo "  KERNEL  $(2) ($(3))"
+	@ARCH=$(3) scripts/build-kernel $(1) $(2)
+endef
+define kernel
+	$(call configure,$(1),$(2),$(3),$(4))
+	$(call build,$(1),$(2),$(3))
+endef
+define x86_guest
+	@echo "  MODULES $(2)/tdp-modules"
+	@scripts/build-modules $(1) $(2) modules $(2)/tdp-modules
+	@scripts/make-initramfs guest $(2)/tdp-modules $(2)/initramfs.cpio.gz $(3)
+endef
+dt_guest = @ARCH=$(1) scripts/make-web-initramfs guest/web $(2)/web-initramfs.cpio.gz
+boot = ARCH=$(1) scripts/run-qemu $(2)/$(call arch_var,$(1),IMAGE) $(3)
 
 FRAGMENTS := config/base.config config/debug.config config/reliability.config \
 	config/trace.config
@@ -43,18 +68,13 @@ tree: deps
 	@scripts/prepare-tree $(TREE) $(SERIES)
 
 config: tree
-	@scripts/configure $(TREE) $(CHECK) $(FRAGMENTS)
+	$(call configure,$(TREE),$(CHECK),x86_64,$(FRAGMENTS))
 
 kernel: config
-	@echo "  KERNEL  $(CHECK)"
-	@scripts/build-kernel $(TREE) $(CHECK)
+	$(call build,$(TREE),$(CHECK),x86_64)
 
-modules: kernel
-	@echo "  MODULES $(CHECK)/tdp-modules"
-	@scripts/build-modules $(TREE) $(CHECK) modules $(CHECK)/tdp-modules
-
-initramfs: modules
-	@scripts/make-initramfs guest $(CHECK)/tdp-modules $(CHECK)/initramfs.cpio.gz
+initramfs modules: kernel
+	$(call x86_guest,$(TREE),$(CHECK))
 
 # Command-line rules the "cmdline" guest suite checks: device names with
 # ':', a parameter given three times, an empty and a malformed value.
@@ -71,17 +91,17 @@ RELAX_RULES := deferred_probe_needs=platform/tdp-x:bound:platform/tdp-typo
 # targeted with deferred_probe_timeout=0 (the "relax" suite alone).
 check: initramfs
 	@echo "  QEMU    tests (console: $(OUT)/check.console)"
-	@QEMU_SMP=4 scripts/run-qemu $(CHECK)/$(X86_IMAGE) $(CHECK)/initramfs.cpio.gz \
+	@QEMU_SMP=4 $(call boot,x86_64,$(CHECK),$(CHECK)/initramfs.cpio.gz) \
 		$(OUT)/check $(TIMEOUT) tdp.run=check $(CHECK_RULES) \
 		deferred_probe_targeted=maybe \
 		$(if $(PLANT),tdp.plant=$(PLANT)) $(GUEST_ARGS)
 	@echo "  QEMU    tests, deferred_probe_targeted=0 (console: $(OUT)/check-stock.console)"
-	@QEMU_SMP=4 scripts/run-qemu $(CHECK)/$(X86_IMAGE) $(CHECK)/initramfs.cpio.gz \
+	@QEMU_SMP=4 $(call boot,x86_64,$(CHECK),$(CHECK)/initramfs.cpio.gz) \
 		$(OUT)/check-stock $(TIMEOUT) tdp.run=check deferred_probe_targeted=0 \
 		$(CHECK_RULES) kunit.enable=0 $(GUEST_ARGS)
 	@echo "  QEMU    tests, deferred_probe_timeout=0 (console: $(OUT)/check-relax.console)"
-	@DEFERRED_PROBE_TIMEOUT=0 scripts/run-qemu $(CHECK)/$(X86_IMAGE) \
-		$(CHECK)/initramfs.cpio.gz $(OUT)/check-relax $(TIMEOUT) tdp.run=check \
+	@DEFERRED_PROBE_TIMEOUT=0 $(call boot,x86_64,$(CHECK),$(CHECK)/initramfs.cpio.gz) \
+		$(OUT)/check-relax $(TIMEOUT) tdp.run=check \
 		tdp.suites=relax $(RELAX_RULES) kunit.enable=0 $(GUEST_ARGS)
 	@$(MAKE) --no-print-directory web
 	@$(MAKE) --no-print-directory board
@@ -116,18 +136,16 @@ WEB_HELD   := ;r:tdp/held,driver_deferred_probe_links_wait,ret=$$retval:u8
 WEB_ARGS   = trace_buf_size=4M 'trace_event=deferred_probe:*' '$(1)'
 
 arm64-kernel: tree
-	@ARCH=arm64 scripts/configure $(TREE) $(ARM64) $(ARM64_FRAGMENTS)
-	@echo "  KERNEL  $(ARM64) (arm64)"
-	@ARCH=arm64 scripts/build-kernel $(TREE) $(ARM64)
-	@ARCH=arm64 scripts/make-web-initramfs guest/web $(ARM64)/web-initramfs.cpio.gz
+	$(call kernel,$(TREE),$(ARM64),arm64,$(ARM64_FRAGMENTS))
+	$(call dt_guest,arm64,$(ARM64))
 	@scripts/make-web-dtb $(ARM64) $(WEB_GROUPS)
 
 web: arm64-kernel
 	@rm -f $(OUT)/web-*.ktap
 	@for mode in $(WEB_MODES); do for t in on off; do \
 		echo "  QEMU    arm64 web, $(WEB_GROUPS) groups, fw_devlink=$$mode, targeting $$t (console: $(OUT)/web-$$mode-$$t.console)"; \
-		ARCH=arm64 DTB=$(ARM64)/web-$(WEB_GROUPS).dtb DEFERRED_PROBE_TIMEOUT=0 scripts/run-qemu $(ARM64)/$(ARM64_IMAGE) \
-			$(ARM64)/web-initramfs.cpio.gz $(OUT)/web-$$mode-$$t $(TIMEOUT) \
+		DTB=$(ARM64)/web-$(WEB_GROUPS).dtb DEFERRED_PROBE_TIMEOUT=0 \
+		$(call boot,arm64,$(ARM64),$(ARM64)/web-initramfs.cpio.gz) $(OUT)/web-$$mode-$$t $(TIMEOUT) \
 			fw_devlink=$$mode $$([ $$t = off ] && echo deferred_probe_targeted=0) \
 			$(call WEB_ARGS,kprobe_event=$(WEB_COUNT)$(if $(shell grep -v '^\#' $(SERIES) 2>/dev/null),$(WEB_HELD))) || exit 1; \
 	done; done
@@ -146,8 +164,8 @@ board: arm64-kernel
 	@dtb=$(ARM64)/$(call arch_var,raspi3b,BOARD_DTB); \
 	for t in on off; do \
 		echo "  QEMU    raspi3b, fw_devlink=on, targeting $$t (console: $(OUT)/board-raspi3b-$$t.console)"; \
-		ARCH=raspi3b DTB=$$dtb DEFERRED_PROBE_TIMEOUT=0 scripts/run-qemu $(ARM64)/$(ARM64_IMAGE) \
-			$(ARM64)/web-initramfs.cpio.gz $(OUT)/board-raspi3b-$$t $(TIMEOUT) \
+		DTB=$$dtb DEFERRED_PROBE_TIMEOUT=0 \
+		$(call boot,raspi3b,$(ARM64),$(ARM64)/web-initramfs.cpio.gz) $(OUT)/board-raspi3b-$$t $(TIMEOUT) \
 			fw_devlink=on $$([ $$t = off ] && echo deferred_probe_targeted=0) $(BOARD_ARGS) \
 			$(call WEB_ARGS,kprobe_event=$(WEB_COUNT)$(if $(shell grep -v '^\#' $(SERIES) 2>/dev/null),$(WEB_HELD))) || exit 1; \
 	done
@@ -157,10 +175,8 @@ board: arm64-kernel
 ARM := cache/build/arm
 
 arm-kernel: tree
-	@ARCH=arm scripts/configure $(TREE) $(ARM) config/arm.config
-	@echo "  KERNEL  $(ARM) (arm)"
-	@ARCH=arm scripts/build-kernel $(TREE) $(ARM)
-	@ARCH=arm scripts/make-web-initramfs guest/web $(ARM)/web-initramfs.cpio.gz
+	$(call kernel,$(TREE),$(ARM),arm,config/arm.config)
+	$(call dt_guest,arm,$(ARM))
 
 # The pristine tree's kernels of the boards: the 32-bit image and the
 # arm64 one (the web's fragments without the debug layer).
@@ -172,14 +188,10 @@ stock-tree: deps
 	@scripts/prepare-tree $(STOCK_TREE) bench/stock.series
 
 arm-stock-kernel: stock-tree
-	@ARCH=arm scripts/configure $(STOCK_TREE) $(ARM_STOCK) config/arm.config
-	@echo "  KERNEL  $(ARM_STOCK) (arm, stock)"
-	@ARCH=arm scripts/build-kernel $(STOCK_TREE) $(ARM_STOCK)
+	$(call kernel,$(STOCK_TREE),$(ARM_STOCK),arm,config/arm.config)
 
 arm64-stock-kernel: stock-tree
-	@ARCH=arm64 scripts/configure $(STOCK_TREE) $(ARM64_STOCK) config/arm64.config config/boards.config
-	@echo "  KERNEL  $(ARM64_STOCK) (arm64, stock)"
-	@ARCH=arm64 scripts/build-kernel $(STOCK_TREE) $(ARM64_STOCK)
+	$(call kernel,$(STOCK_TREE),$(ARM64_STOCK),arm64,config/arm64.config config/boards.config)
 
 # Every real board: each booted with its own device tree and its SoC's
 # drivers, with the web's guest, per fw_devlink mode (BOARD_MODES) and
@@ -207,9 +219,8 @@ boards: $(board_kernels)
 		(stock) build=$(call board_stock,$(b)); kprobes='$(WEB_COUNT)' ;; \
 		esac; \
 		echo "  QEMU    $(b), fw_devlink=$$mode, $$cpus vCPU, $$t"; \
-		ARCH=$(b) DTB=$(call board_build,$(b))/$(call arch_var,$(b),BOARD_DTB) DEFERRED_PROBE_TIMEOUT=0 \
-		scripts/run-qemu $$build/$(call arch_var,$(b),IMAGE) \
-			$(call board_build,$(b))/web-initramfs.cpio.gz $(OUT)/boards/$$mode-$${cpus}cpu-$(b)-$$t $(TIMEOUT) \
+		DTB=$(call board_build,$(b))/$(call arch_var,$(b),BOARD_DTB) DEFERRED_PROBE_TIMEOUT=0 \
+		$(call boot,$(b),$$build,$(call board_build,$(b))/web-initramfs.cpio.gz) $(OUT)/boards/$$mode-$${cpus}cpu-$(b)-$$t $(TIMEOUT) \
 			fw_devlink=$$mode maxcpus=$$cpus $$args trace_buf_size=4M \
 			$$([ $$t != stock ] && echo 'trace_event=deferred_probe:*') "kprobe_event=$$kprobes" || exit 1; \
 	done; done; done;)
@@ -229,16 +240,13 @@ STRESS_BUILD := $(if $(filter 1,$(KCSAN)),$(KCSAN_BUILD),$(CHECK))
 kcsan-kernel: tree
 	@mkdir -p $(KCSAN_BUILD)
 	@grep -v KASAN config/debug.config > $(KCSAN_BUILD)/debug-without-kasan.config
-	@scripts/configure $(TREE) $(KCSAN_BUILD) $(filter-out config/debug.config,$(FRAGMENTS)) \
-		$(KCSAN_BUILD)/debug-without-kasan.config config/kcsan.config
-	@echo "  KERNEL  $(KCSAN_BUILD) (KCSAN)"
-	@scripts/build-kernel $(TREE) $(KCSAN_BUILD)
-	@scripts/build-modules $(TREE) $(KCSAN_BUILD) modules $(KCSAN_BUILD)/tdp-modules
-	@scripts/make-initramfs guest $(KCSAN_BUILD)/tdp-modules $(KCSAN_BUILD)/initramfs.cpio.gz
+	$(call kernel,$(TREE),$(KCSAN_BUILD),x86_64,$(filter-out config/debug.config,$(FRAGMENTS)) \
+		$(KCSAN_BUILD)/debug-without-kasan.config config/kcsan.config)
+	$(call x86_guest,$(TREE),$(KCSAN_BUILD))
 
 stress: $(if $(filter 1,$(KCSAN)),kcsan-kernel,initramfs)
 	@echo "  QEMU    stress, $(SECS) s of churn (console: $(OUT)/stress.console)"
-	@QEMU_SMP=4 scripts/run-qemu $(STRESS_BUILD)/$(X86_IMAGE) $(STRESS_BUILD)/initramfs.cpio.gz \
+	@QEMU_SMP=4 $(call boot,x86_64,$(STRESS_BUILD),$(STRESS_BUILD)/initramfs.cpio.gz) \
 		$(OUT)/stress $$(($(SECS) * 2 + 900)) tdp.run=check tdp.suites=stress \
 		tdp.stress.secs=$$(($(SECS) / 2)) $(if $(SEED),tdp.stress.seed=$(SEED)) \
 		kunit.enable=0 $(GUEST_ARGS)
@@ -247,20 +255,20 @@ stress: $(if $(filter 1,$(KCSAN)),kcsan-kernel,initramfs)
 # The story is shown as the guest tells it (its second serial port).
 demo: initramfs
 	@rm -f $(OUT)/demo.ktap
-	@scripts/run-qemu $(CHECK)/$(X86_IMAGE) $(CHECK)/initramfs.cpio.gz \
+	@$(call boot,x86_64,$(CHECK),$(CHECK)/initramfs.cpio.gz) \
 		$(OUT)/demo 300 tdp.run=demo $(GUEST_ARGS) & pid=$$!; \
 	tail -q -F -s 0.2 --pid=$$pid $(OUT)/demo.ktap 2>/dev/null | sed -u 's/\r$$//'; wait $$pid
 	@! grep -q '^RESULT: not all bound' $(OUT)/demo.ktap && grep -q '^RESULT: all three bound' $(OUT)/demo.ktap
 
 # A shell in the x86_64 guest, on this terminal (Ctrl-A X quits).
 shell: initramfs
-	@scripts/run-shell $(CHECK)/$(X86_IMAGE) $(CHECK)/initramfs.cpio.gz $(GUEST_ARGS)
+	@scripts/run-shell $(CHECK)/$(call arch_var,x86_64,IMAGE) $(CHECK)/initramfs.cpio.gz $(GUEST_ARGS)
 
 # The wait graph of the sound card (and the camera) half-way and at the
 # end, drawn with Graphviz: out/graph-half.svg, out/graph-end.svg.
 graph: initramfs
 	@echo "  QEMU    wait graph (console: $(OUT)/graph.console)"
-	@scripts/run-qemu $(CHECK)/$(X86_IMAGE) $(CHECK)/initramfs.cpio.gz \
+	@$(call boot,x86_64,$(CHECK),$(CHECK)/initramfs.cpio.gz) \
 		$(OUT)/graph 300 tdp.run=graph kunit.enable=0 $(GUEST_ARGS)
 	@scripts/render-graph $(OUT)/graph
 
@@ -292,16 +300,10 @@ board-graphs: tree
 	done
 
 bench-kernels: tree stock-tree board-graphs
-	@scripts/configure $(STOCK_TREE) $(BENCH_STOCK) $(BENCH_FRAGMENTS)
-	@scripts/configure $(TREE) $(BENCH) $(BENCH_FRAGMENTS)
-	@echo "  KERNEL  $(BENCH_STOCK)"
-	@scripts/build-kernel $(STOCK_TREE) $(BENCH_STOCK)
-	@echo "  KERNEL  $(BENCH)"
-	@scripts/build-kernel $(TREE) $(BENCH)
-	@scripts/build-modules $(STOCK_TREE) $(BENCH_STOCK) modules $(BENCH_STOCK)/tdp-modules
-	@scripts/build-modules $(TREE) $(BENCH) modules $(BENCH)/tdp-modules
-	@scripts/make-initramfs guest $(BENCH_STOCK)/tdp-modules $(BENCH_STOCK)/initramfs.cpio.gz $(BOARD_GRAPHS)
-	@scripts/make-initramfs guest $(BENCH)/tdp-modules $(BENCH)/initramfs.cpio.gz $(BOARD_GRAPHS)
+	$(call kernel,$(STOCK_TREE),$(BENCH_STOCK),x86_64,$(BENCH_FRAGMENTS))
+	$(call kernel,$(TREE),$(BENCH),x86_64,$(BENCH_FRAGMENTS))
+	$(call x86_guest,$(STOCK_TREE),$(BENCH_STOCK),$(BOARD_GRAPHS))
+	$(call x86_guest,$(TREE),$(BENCH),$(BOARD_GRAPHS))
 
 # BENCH_BOOTS rounds, each booting the three kernels in turn, so that
 # time ratios come with the spread of the stock kernel against itself.
@@ -324,14 +326,14 @@ bench: bench-kernels
 	@for i in $$(seq $(BENCH_BOOTS)); do \
 		count=$$([ $$i = 1 ] && echo tdp.bench.count=1); \
 		echo "  QEMU    bench round $$i: stock kernel"; \
-		$(BENCH_QEMU) scripts/run-qemu $(BENCH_STOCK)/$(X86_IMAGE) $(BENCH_STOCK)/initramfs.cpio.gz \
+		$(BENCH_QEMU) $(call boot,x86_64,$(BENCH_STOCK),$(BENCH_STOCK)/initramfs.cpio.gz) \
 			$(OUT)/bench-stock-$$i 3600 $(BENCH_ARGS) $$count tdp.label=stock || exit 1; \
 		echo "  QEMU    bench round $$i: patched kernel, deferred_probe_targeted=0"; \
-		$(BENCH_QEMU) scripts/run-qemu $(BENCH)/$(X86_IMAGE) $(BENCH)/initramfs.cpio.gz \
+		$(BENCH_QEMU) $(call boot,x86_64,$(BENCH),$(BENCH)/initramfs.cpio.gz) \
 			$(OUT)/bench-off-$$i 3600 $(BENCH_ARGS) $$count tdp.label=patched-off \
 			deferred_probe_targeted=0 || exit 1; \
 		echo "  QEMU    bench round $$i: patched kernel, targeted"; \
-		$(BENCH_QEMU) scripts/run-qemu $(BENCH)/$(X86_IMAGE) $(BENCH)/initramfs.cpio.gz \
+		$(BENCH_QEMU) $(call boot,x86_64,$(BENCH),$(BENCH)/initramfs.cpio.gz) \
 			$(OUT)/bench-on-$$i 3600 $(BENCH_ARGS) $$count tdp.label=patched || exit 1; \
 	done
 	@mkdir -p $(BENCH_DIR)
