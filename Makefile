@@ -56,7 +56,7 @@ GUEST_FILES := $(wildcard guest/* guest/tests/*)
 MODULE_SRC := $(shell find modules -name '*.[ch]' -o -name Kbuild)
 
 .PHONY: all deps tree config kernel modules initramfs check stress kcsan-kernel demo export format \
-	checkpatch clean distclean bench bench-cost bench-kernels arm-kernel arm-stock-kernel arm64-stock-kernel stock-tree boards board-graphs bisect arm64-kernel web board bench-web graph shell bench-quick \
+	checkpatch clean distclean bench bench-cost bench-kernels arm-kernel arm-stock-kernel arm64-stock-kernel stock-tree boards sizes board-graphs bisect arm64-kernel web board bench-web graph shell bench-quick \
 	test-harness
 
 all: check
@@ -179,7 +179,7 @@ arm-kernel: tree
 	$(call dt_guest,arm,$(ARM))
 
 # The pristine tree's kernels of the boards: the 32-bit image and the
-# arm64 one (the web's fragments without the debug layer).
+# arm64 one (the same fragments as the patched images, debug layer included).
 STOCK_TREE := cache/linux-stock
 ARM_STOCK := cache/build/arm-stock
 ARM64_STOCK := cache/build/arm64-stock
@@ -191,7 +191,7 @@ arm-stock-kernel: stock-tree
 	$(call kernel,$(STOCK_TREE),$(ARM_STOCK),arm,config/arm.config)
 
 arm64-stock-kernel: stock-tree
-	$(call kernel,$(STOCK_TREE),$(ARM64_STOCK),arm64,config/arm64.config config/boards.config)
+	$(call kernel,$(STOCK_TREE),$(ARM64_STOCK),arm64,$(ARM64_FRAGMENTS))
 
 # Every real board: each booted with its own device tree and its SoC's
 # drivers, with the web's guest, per fw_devlink mode (BOARD_MODES) and
@@ -356,6 +356,17 @@ bench-cost:
 	@for smp in 1 4; do \
 		$(MAKE) --no-print-directory bench BENCH_SMP=$$smp BENCH_DIR=bench/cost-$${smp}cpu \
 			BENCH_EXTRA="tdp.bench.shapes=none" || exit 1; \
+	done
+
+# What every device pays, per architecture: struct device_private's size
+# and kmalloc class in the stock and the patched kernel built from the same
+# fragments (x86_64: make bench's kernels, without the debug layer; arm and
+# arm64: make boards' kernels, arm64's with it).  Builds nothing.
+sizes:
+	@printf '| architecture | stock: size, class | patched: size, class |\n|---|---|---|\n'
+	@for k in "x86_64 $(BENCH_STOCK) $(BENCH)" "arm $(ARM_STOCK) $(ARM)" "arm64 $(ARM64_STOCK) $(ARM64)"; do \
+		set -- $$k; \
+		printf '| %s | %s | %s |\n' $$1 "$$(scripts/struct-size $$2 2>&1)" "$$(scripts/struct-size $$3 2>&1)"; \
 	done
 
 # The web's counts at about 100, 500 and 1,000 devices, every fw_devlink
