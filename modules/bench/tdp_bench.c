@@ -43,6 +43,7 @@
 #include <linux/module.h>
 #include <linux/platform_device.h>
 #include <linux/random.h>
+#include <linux/rcupdate.h>
 #include <linux/slab.h>
 #include <linux/mm.h>
 #include <linux/vmstat.h>
@@ -611,6 +612,12 @@ static int __init tdpb_init(void)
 	for (i = 0; i < n; i++)
 		ndeps_total += devs[i].ndeps;
 	tdpb_count_start();
+	/*
+	 * The previous scenario's devices are still being freed after RCU
+	 * grace periods (their sysfs nodes); with more than one vCPU those
+	 * frees would land inside this measurement.
+	 */
+	rcu_barrier();
 	slab_start = tdpb_slab_kb();
 	start = ktime_get();
 	for (i = 0; i < n; i++) {
