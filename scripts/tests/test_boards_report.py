@@ -43,6 +43,9 @@ class BoardsReport(Scratch):
         self.assertIn("| on | 1 | targeted | 31 | 0 | 29 | 0 | 22 | 5 |", text)
         self.assertIn("| on | 1 | targeting off | 31 | 0 | 35 | 6 | 22 | 0 |", text)
         self.assertIn("identical in every row", text)
+        self.assertEqual(read(os.path.join(self.tmp, "boards.dat")),
+                         "# board/fw_devlink targeted targeting-off stock\n"
+                         "orangepi-pc/on 29 35 -\n")
 
     def test_a_lost_device_fails(self):
         self.copy("boards")
