@@ -197,13 +197,19 @@ arm64-stock-kernel: stock-tree
 # drivers, with the web's guest, per fw_devlink mode (BOARD_MODES) and
 # vCPU count (BOARD_CPUS: 1, and the boards' four cores): patched and
 # targeted, patched with deferred_probe_targeted=0, and the pristine
-# tree's kernel (BOARD_STOCK=0 leaves it out), into $(OUT)/boards;
+# tree's kernel (BOARD_STOCK=0 leaves it out), counted with kprobes; then
+# BOARD_TIMES boots of each kernel at fw_devlink=on that count and trace
+# nothing, timed to /init by the host's clock (under -icount the boards'
+# four vCPUs boot too slowly to be run in make boards); all into
+# $(OUT)/boards;
 # scripts/boards-report writes $(BENCH_DIR)/BOARDS.md and fails on a lost
 # device.  make boards BOARD=sabrelite boots one board.
 BOARD ?= raspi3b orangepi-pc sabrelite
 BOARD_MODES ?= on permissive off
 BOARD_CPUS ?= 1 4
 BOARD_STOCK ?= 1
+# untraced boots per kernel at fw_devlink=on, timed to /init
+BOARD_TIMES ?= 3
 board_build = $(if $(filter raspi3b,$(1)),$(ARM64),$(ARM))
 board_stock = $(if $(filter raspi3b,$(1)),$(ARM64_STOCK),$(ARM_STOCK))
 board_kernels = $(if $(filter raspi3b,$(BOARD)),arm64-kernel $(if $(filter 1,$(BOARD_STOCK)),arm64-stock-kernel)) \
@@ -223,6 +229,15 @@ boards: $(board_kernels)
 		$(call boot,$(b),$$build,$(call board_build,$(b))/web-initramfs.cpio.gz) $(OUT)/boards/$$mode-$${cpus}cpu-$(b)-$$t $(TIMEOUT) \
 			fw_devlink=$$mode maxcpus=$$cpus $$args trace_buf_size=4M \
 			$$([ $$t != stock ] && echo 'trace_event=deferred_probe:*') "kprobe_event=$$kprobes" || exit 1; \
+	done; done; done;)
+	@$(foreach b,$(BOARD),for cpus in $(BOARD_CPUS); do for i in $$(seq $(BOARD_TIMES)); do \
+	for t in on off $(if $(filter 1,$(BOARD_STOCK)),stock); do \
+		build=$(call board_build,$(b)); args=; \
+		case $$t in (off) args=deferred_probe_targeted=0 ;; (stock) build=$(call board_stock,$(b)) ;; esac; \
+		echo "  QEMU    $(b), untraced, $$cpus vCPU, $$t, boot $$i"; \
+		DTB=$(call board_build,$(b))/$(call arch_var,$(b),BOARD_DTB) DEFERRED_PROBE_TIMEOUT=0 \
+		$(call boot,$(b),$$build,$(call board_build,$(b))/web-initramfs.cpio.gz) \
+			$(OUT)/boards/time-$${cpus}cpu-$(b)-$$t-$$i $(TIMEOUT) fw_devlink=on maxcpus=$$cpus $$args || exit 1; \
 	done; done; done;)
 	@mkdir -p $(BENCH_DIR)
 	@scripts/boards-report $(OUT)/boards $(BENCH_DIR)/BOARDS.md

@@ -87,6 +87,20 @@ class BoardsReport(Scratch):
         self.assertIn("only on the stock kernel []", bad[0])
         self.assertIn("29 attempts targeted, 28 on the stock kernel", bad[1])
 
+    def test_times_to_init_are_medians_and_ratios_to_stock(self):
+        for kernel, secs in (("stock", (1.0, 1.1, 0.9)), ("on", (0.95, 0.97, 2.0)),
+                             ("off", (1.0, 1.0, 1.0))):
+            for i, t in enumerate(secs, 1):
+                with open(os.path.join(self.tmp, f"time-1cpu-sabrelite-{kernel}-{i}.console"),
+                          "w") as f:
+                    f.write(f"[    0.000000] Booting Linux\n[{t:13.6f}] Run /init as init process\n")
+        times = report.init_times(self.tmp)
+        self.assertEqual(sorted(times[("sabrelite", 1)]["on"]), [0.95, 0.97, 2.0])
+        text = report.time_section(times)
+        self.assertIn("| sabrelite | 1 | stock | 3 | 1.000 s | 1.000 | 0.900 .. 1.100 |", text)
+        self.assertIn("| sabrelite | 1 | targeted | 3 | 0.970 s | 0.970 | 0.950 .. 2.000 |", text)
+        self.assertEqual(report.time_section({}), "")
+
     def test_no_boots_is_an_error(self):
         res = run("boards-report", self.tmp, os.path.join(self.tmp, "BOARDS.md"))
         self.assertNotEqual(res.returncode, 0)
