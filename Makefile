@@ -50,8 +50,10 @@ boot = ARCH=$(1) scripts/run-qemu $(2)/$(call arch_var,$(1),IMAGE) $(3)
 
 FRAGMENTS := config/base.config config/debug.config config/reliability.config \
 	config/trace.config
+# Whether $(SERIES) lists any patch (bench/stock.series lists none).
+HAS_SERIES := $(shell grep -v '^\#' $(SERIES) 2>/dev/null)
 # config/series.config names options the series adds: only with a series.
-FRAGMENTS += $(if $(shell grep -v '^\#' $(SERIES) 2>/dev/null),config/series.config)
+FRAGMENTS += $(if $(HAS_SERIES),config/series.config)
 GUEST_FILES := $(wildcard guest/* guest/tests/*)
 MODULE_SRC := $(shell find modules -name '*.[ch]' -o -name Kbuild)
 
@@ -134,6 +136,8 @@ WEB_MODES  ?= on permissive off
 WEB_COUNT  := p:tdp/attempt,really_probe;r:tdp/links,device_links_check_suppliers,ret=$$retval:s32;p:tdp/probe_platform,platform_probe;p:tdp/probe_amba,amba_probe;p:tdp/probe_i2c,i2c_device_probe;p:tdp/bound,driver_bound
 WEB_HELD   := ;r:tdp/held,driver_deferred_probe_links_wait,ret=$$retval:u8
 WEB_ARGS   = trace_buf_size=4M 'trace_event=deferred_probe:*' '$(1)'
+# the counting probes of a kernel of $(SERIES): "held" exists only with it
+WEB_KPROBES = $(WEB_COUNT)$(if $(HAS_SERIES),$(WEB_HELD))
 
 arm64-kernel: tree
 	$(call kernel,$(TREE),$(ARM64),arm64,$(ARM64_FRAGMENTS))
@@ -147,7 +151,7 @@ web: arm64-kernel
 		DTB=$(ARM64)/web-$(WEB_GROUPS).dtb DEFERRED_PROBE_TIMEOUT=0 \
 		$(call boot,arm64,$(ARM64),$(ARM64)/web-initramfs.cpio.gz) $(OUT)/web-$$mode-$$t $(TIMEOUT) \
 			fw_devlink=$$mode $$([ $$t = off ] && echo deferred_probe_targeted=0) \
-			$(call WEB_ARGS,kprobe_event=$(WEB_COUNT)$(if $(shell grep -v '^\#' $(SERIES) 2>/dev/null),$(WEB_HELD))) || exit 1; \
+			$(call WEB_ARGS,kprobe_event=$(WEB_KPROBES)) || exit 1; \
 	done; done
 	@scripts/check-web $(OUT)/web $(ARM64)/web-$(WEB_GROUPS).expect $(WEB_MODES)
 
@@ -161,13 +165,11 @@ BOARD_MIN_BOUND ?= 20
 BOARD_ARGS ?= maxcpus=1
 board: arm64-kernel
 	@rm -f $(OUT)/board-*.ktap
-	@dtb=$(ARM64)/$(call arch_var,raspi3b,BOARD_DTB); \
-	for t in on off; do \
+	@for t in on off; do \
 		echo "  QEMU    raspi3b, fw_devlink=on, targeting $$t (console: $(OUT)/board-raspi3b-$$t.console)"; \
-		DTB=$$dtb DEFERRED_PROBE_TIMEOUT=0 \
-		$(call boot,raspi3b,$(ARM64),$(ARM64)/web-initramfs.cpio.gz) $(OUT)/board-raspi3b-$$t $(TIMEOUT) \
+		$(call board_boot,raspi3b,$(ARM64)) $(OUT)/board-raspi3b-$$t $(TIMEOUT) \
 			fw_devlink=on $$([ $$t = off ] && echo deferred_probe_targeted=0) $(BOARD_ARGS) \
-			$(call WEB_ARGS,kprobe_event=$(WEB_COUNT)$(if $(shell grep -v '^\#' $(SERIES) 2>/dev/null),$(WEB_HELD))) || exit 1; \
+			$(call WEB_ARGS,kprobe_event=$(WEB_KPROBES)) || exit 1; \
 	done
 	@scripts/check-board $(OUT)/board raspi3b $(BOARD_MIN_BOUND)
 
@@ -211,6 +213,10 @@ BOARD_STOCK ?= 1
 # untraced boots per kernel at fw_devlink=on, timed to /init
 BOARD_TIMES ?= 3
 board_build = $(if $(filter raspi3b,$(1)),$(ARM64),$(ARM))
+# $(call board_boot,BOARD,KERNEL_BUILD) OUT TIMEOUT CMDLINE...: a board
+# booted with its device tree and the device-tree guest of its image
+board_boot = DTB=$(call board_build,$(1))/$(call arch_var,$(1),BOARD_DTB) DEFERRED_PROBE_TIMEOUT=0 \
+	$(call boot,$(1),$(2),$(call board_build,$(1))/web-initramfs.cpio.gz)
 board_stock = $(if $(filter raspi3b,$(1)),$(ARM64_STOCK),$(ARM_STOCK))
 board_kernels = $(if $(filter raspi3b,$(BOARD)),arm64-kernel $(if $(filter 1,$(BOARD_STOCK)),arm64-stock-kernel)) \
 	$(if $(filter-out raspi3b,$(BOARD)),arm-kernel $(if $(filter 1,$(BOARD_STOCK)),arm-stock-kernel))
@@ -219,14 +225,13 @@ boards: $(board_kernels)
 	@rm -rf $(OUT)/boards && mkdir -p $(OUT)/boards
 	@$(foreach b,$(BOARD),for mode in $(BOARD_MODES); do for cpus in $(BOARD_CPUS); do \
 	for t in on off $(if $(filter 1,$(BOARD_STOCK)),stock); do \
-		build=$(call board_build,$(b)); args=; kprobes='$(WEB_COUNT)$(if $(shell grep -v '^\#' $(SERIES) 2>/dev/null),$(WEB_HELD))'; \
+		build=$(call board_build,$(b)); args=; kprobes='$(WEB_KPROBES)'; \
 		case $$t in \
 		(off) args=deferred_probe_targeted=0 ;; \
 		(stock) build=$(call board_stock,$(b)); kprobes='$(WEB_COUNT)' ;; \
 		esac; \
 		echo "  QEMU    $(b), fw_devlink=$$mode, $$cpus vCPU, $$t"; \
-		DTB=$(call board_build,$(b))/$(call arch_var,$(b),BOARD_DTB) DEFERRED_PROBE_TIMEOUT=0 \
-		$(call boot,$(b),$$build,$(call board_build,$(b))/web-initramfs.cpio.gz) $(OUT)/boards/$$mode-$${cpus}cpu-$(b)-$$t $(TIMEOUT) \
+		$(call board_boot,$(b),$$build) $(OUT)/boards/$$mode-$${cpus}cpu-$(b)-$$t $(TIMEOUT) \
 			fw_devlink=$$mode maxcpus=$$cpus $$args trace_buf_size=4M \
 			$$([ $$t != stock ] && echo 'trace_event=deferred_probe:*') "kprobe_event=$$kprobes" || exit 1; \
 	done; done; done;)
@@ -235,9 +240,7 @@ boards: $(board_kernels)
 		build=$(call board_build,$(b)); args=; \
 		case $$t in (off) args=deferred_probe_targeted=0 ;; (stock) build=$(call board_stock,$(b)) ;; esac; \
 		echo "  QEMU    $(b), untraced, $$cpus vCPU, $$t, boot $$i"; \
-		DTB=$(call board_build,$(b))/$(call arch_var,$(b),BOARD_DTB) DEFERRED_PROBE_TIMEOUT=0 \
-		$(call boot,$(b),$$build,$(call board_build,$(b))/web-initramfs.cpio.gz) \
-			$(OUT)/boards/time-$${cpus}cpu-$(b)-$$t-$$i $(TIMEOUT) fw_devlink=on maxcpus=$$cpus $$args || exit 1; \
+		$(call board_boot,$(b),$$build) $(OUT)/boards/time-$${cpus}cpu-$(b)-$$t-$$i $(TIMEOUT) fw_devlink=on maxcpus=$$cpus $$args || exit 1; \
 	done; done; done;)
 	@mkdir -p $(BENCH_DIR)
 	@scripts/boards-report $(OUT)/boards $(BENCH_DIR)/BOARDS.md
