@@ -12,8 +12,9 @@
  *                                            cost, patched kernels only)
  *   story EVENT ARGS                        (the deferred_probe events of
  *                                            of regulator-0, clk-regulator-0,
- *                                            i2c-mux-0, vdd-0 and QEMU's
- *                                            PL061, in order)
+ *                                            i2c-mux-0, vdd-0, i2c-mux-reg-0
+ *                                            (c000000.), i2c-arb-0 and
+ *                                            QEMU's PL061, in order)
  *   end
  *
  * and powers the machine off.  The counts come from kprobe events the
@@ -228,7 +229,7 @@ static void bound(void)
 
 /* The deferred_probe events of the devices STORY_DEVS, in order. */
 #define STORY_DEVS { "regulator-0", "clk-regulator-0", "i2c-mux-0", "vdd-0", \
-		     "9030000.pl061" }
+		     "c000000.i2c-mux-reg-0", "i2c-arb-0", "9030000.pl061" }
 
 static void story(void)
 {

@@ -9,6 +9,13 @@
 #if __has_include(<linux/device/deferred.h>)
 #include <linux/device/deferred.h>
 #define DEV_PROBE_DEFER_TARGETED 1
+/*
+ * Held needs, named providers and i2c_probe_defer_until_client() have no
+ * modular user in the tree: they are exported to modules only in kernels
+ * built with KUnit, in its namespace.  These modules are tests too.
+ */
+#include <linux/module.h>
+MODULE_IMPORT_NS(EXPORTED_FOR_KUNIT_TESTING);
 #endif
 
 #endif /* TDP_DEFERRED_H */

@@ -13,12 +13,16 @@ dt_web = script("make-dt-web")
 class MakeDtWeb(Scratch):
     def test_group_consumers_fill_in_the_group(self):
         first, fourth = dt_web.group_consumers(0), dt_web.group_consumers(3)
-        self.assertEqual(sorted(first), ["clkreg", "delay", "gclk", "i2c", "keys",
-                                         "leds", "mux", "reg", "vdd"])
+        self.assertEqual(sorted(first), ["arb", "clkreg", "delay", "gclk", "i2c", "keys",
+                                         "leds", "mux", "muxreg", "reg", "vdd"])
         self.assertNotIn("vin-supply", first["reg"])
         self.assertIn("\tvin-supply = <&reg2>;", fourth["reg"])
         self.assertIn("\treg3: regulator-3 {\n", fourth["reg"])
         self.assertIn("clocks = <&{/apb-pclk}>;", fourth["gclk"])
+        # the converted multiplexers are group 0's only
+        self.assertIn("reg = <0x0 0xc000000 0x0 0x4>;", first["muxreg"])
+        self.assertNotIn("muxreg", fourth)
+        self.assertNotIn("arb", fourth)
         self.assertNotIn("{k}", "".join(fourth.values()))
 
     def test_web_writes_the_recorded_tree(self):
@@ -29,9 +33,10 @@ class MakeDtWeb(Scratch):
 
     def test_web_puts_consumers_before_suppliers(self):
         dts, expect = dt_web.web(read(recorded("dt", "virt.dts")), 2)
-        self.assertEqual(len(expect), 1 + 2 * 12)
+        self.assertEqual(len(expect), 1 + 2 * 12 + 2)
         sim = dts.index("\tgpio-sim-0 {")
-        for node in ("vdd-0 {", "leds-0 {", "i2c-mux-0 {", "regulator-0 {", "gate-clock-0 {"):
+        for node in ("vdd-0 {", "leds-0 {", "i2c-mux-0 {", "i2c-mux-reg-0 {", "i2c-arb-0 {",
+                     "regulator-0 {", "gate-clock-0 {"):
             self.assertLess(dts.index(node), sim, node)
         # regulators in descending groups: each waits for the next
         self.assertLess(dts.index("regulator-1 {"), dts.index("regulator-0 {"))
