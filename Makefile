@@ -212,24 +212,28 @@ BOARD_CPUS ?= 1 4
 BOARD_STOCK ?= 1
 # untraced boots per kernel at fw_devlink=on, timed to /init
 BOARD_TIMES ?= 3
-board_build = $(if $(filter raspi3b,$(1)),$(ARM64),$(ARM))
+# A board boots the image of its architecture (KARCH in config/arch/BOARD.sh):
+# built in cache/build/KARCH by KARCH-kernel, the pristine tree's in
+# cache/build/KARCH-stock by KARCH-stock-kernel.
+board_build = cache/build/$(call arch_var,$(1),KARCH)
+board_stock = $(call board_build,$(1))-stock
+board_kernels = $(sort $(foreach b,$(BOARD),$(call arch_var,$(b),KARCH)-kernel \
+	$(if $(filter 1,$(BOARD_STOCK)),$(call arch_var,$(b),KARCH)-stock-kernel)))
 # $(call board_boot,BOARD,KERNEL_BUILD) OUT TIMEOUT CMDLINE...: a board
 # booted with its device tree and the device-tree guest of its image
 board_boot = DTB=$(call board_build,$(1))/$(call arch_var,$(1),BOARD_DTB) DEFERRED_PROBE_TIMEOUT=0 \
 	$(call boot,$(1),$(2),$(call board_build,$(1))/web-initramfs.cpio.gz)
-board_stock = $(if $(filter raspi3b,$(1)),$(ARM64_STOCK),$(ARM_STOCK))
-board_kernels = $(if $(filter raspi3b,$(BOARD)),arm64-kernel $(if $(filter 1,$(BOARD_STOCK)),arm64-stock-kernel)) \
-	$(if $(filter-out raspi3b,$(BOARD)),arm-kernel $(if $(filter 1,$(BOARD_STOCK)),arm-stock-kernel))
+# In the loops of make boards, for kernel $$t (on, off or stock) of board
+# BOARD: the shell's $$build and $$args.
+board_variant = build=$(call board_build,$(1)); args=; \
+	case $$t in (off) args=deferred_probe_targeted=0 ;; (stock) build=$(call board_stock,$(1)) ;; esac
 
 boards: $(board_kernels)
 	@rm -rf $(OUT)/boards && mkdir -p $(OUT)/boards
 	@$(foreach b,$(BOARD),for mode in $(BOARD_MODES); do for cpus in $(BOARD_CPUS); do \
 	for t in on off $(if $(filter 1,$(BOARD_STOCK)),stock); do \
-		build=$(call board_build,$(b)); args=; kprobes='$(WEB_KPROBES)'; \
-		case $$t in \
-		(off) args=deferred_probe_targeted=0 ;; \
-		(stock) build=$(call board_stock,$(b)); kprobes='$(WEB_COUNT)' ;; \
-		esac; \
+		$(call board_variant,$(b)); \
+		kprobes='$(WEB_KPROBES)'; [ $$t != stock ] || kprobes='$(WEB_COUNT)'; \
 		echo "  QEMU    $(b), fw_devlink=$$mode, $$cpus vCPU, $$t"; \
 		$(call board_boot,$(b),$$build) $(OUT)/boards/$$mode-$${cpus}cpu-$(b)-$$t $(TIMEOUT) \
 			fw_devlink=$$mode maxcpus=$$cpus $$args trace_buf_size=4M \
@@ -237,8 +241,7 @@ boards: $(board_kernels)
 	done; done; done;)
 	@$(foreach b,$(BOARD),for cpus in $(BOARD_CPUS); do for i in $$(seq $(BOARD_TIMES)); do \
 	for t in on off $(if $(filter 1,$(BOARD_STOCK)),stock); do \
-		build=$(call board_build,$(b)); args=; \
-		case $$t in (off) args=deferred_probe_targeted=0 ;; (stock) build=$(call board_stock,$(b)) ;; esac; \
+		$(call board_variant,$(b)); \
 		echo "  QEMU    $(b), untraced, $$cpus vCPU, $$t, boot $$i"; \
 		$(call board_boot,$(b),$$build) $(OUT)/boards/time-$${cpus}cpu-$(b)-$$t-$$i $(TIMEOUT) fw_devlink=on maxcpus=$$cpus $$args || exit 1; \
 	done; done; done;)
