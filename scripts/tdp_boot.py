@@ -3,7 +3,7 @@
 
 A guest booted with guest/web/init.c prints "tdp-result: " lines that
 scripts/run-qemu collects into OUT.ktap: "count k=v ...", "bound BUS NODE
-DRIVER", "story EVENT ARGS", "series 0|1", "end".  check-web and
+DRIVER", "deferred LINE", "story EVENT ARGS", "series 0|1", "end".  check-web and
 check-board judge such boots; both write their verdicts as one KTAP
 suite with write_ktap().
 """
@@ -16,7 +16,7 @@ def load(prefix):
     """What the guest of one boot reported (PREFIX.ktap) and its console
     (PREFIX.console); a boot without both reports nothing."""
     res = {"counts": None, "bound": [], "end": False, "unittest": None,
-           "console": "", "story": [], "series": True}
+           "console": "", "story": [], "series": True, "deferred": 0}
     try:
         with open(prefix + ".ktap", errors="replace") as f:
             lines = f.read().splitlines()
@@ -30,6 +30,9 @@ def load(prefix):
             res["counts"] = {k: int(v) for k, v in res["counts"].items()}
         elif line.startswith("bound "):
             res["bound"].append(tuple(line.split()[1:]))
+        elif line.startswith("deferred "):
+            # one line of devices_deferred when probing settled
+            res["deferred"] += 1
         elif line.startswith("story "):
             res["story"].append(line.split()[1].rstrip(":") + " " +
                                 " ".join(line.split()[2:]))
