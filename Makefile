@@ -58,7 +58,7 @@ GUEST_FILES := $(wildcard guest/* guest/tests/*)
 MODULE_SRC := $(shell find modules -name '*.[ch]' -o -name Kbuild)
 
 .PHONY: all deps tree config kernel modules initramfs check stress kcsan-kernel demo export format \
-	checkpatch clean distclean bench bench-cost bench-kernels arm-kernel arm-stock-kernel arm64-stock-kernel stock-tree boards sizes board-graphs bisect arm64-kernel web board bench-web graph shell bench-quick \
+	checkpatch clean distclean bench bench-cost bench-kernels arm-kernel arm-stock-kernel arm64-stock-kernel stock-tree boards sizes board-graphs bisect bisect-patch arm64-kernel web board bench-web graph shell bench-quick \
 	test-harness
 
 all: check
@@ -410,10 +410,28 @@ format: tree
 checkpatch: tree
 	@scripts/check-series $(TREE) patches
 
-# Every patch of the series builds on its own (a kernel build per patch).
+# Every patch of the series on its own, through the pipeline: the x86_64
+# kernel with the debug layer, built with CONFIG_WERROR, booted with no
+# initramfs so that its built-in KUnit suites (the driver core's, and
+# deferred-probe from the patch that adds it) are the whole guest, then
+# parsed.  BISECT_FROM=N starts at patch N.  Logs: $(OUT)/bisect/NNNN.*
+BISECT_TREE  := cache/bisect
+BISECT_BUILD := cache/build/bisect
+BISECT_FROM  ?= 1
 bisect: tree
-	@scripts/check-bisect $(TREE) cache/bisect cache/build/bisect \
-		config/base.config config/debug.config
+	@scripts/check-bisect $(TREE) $(BISECT_TREE) $(BISECT_FROM) \
+		$(MAKE) --no-print-directory bisect-patch
+
+# One patch of make bisect: the one checked out in $(BISECT_TREE).
+bisect-patch:
+	$(call kernel,$(BISECT_TREE),$(BISECT_BUILD),x86_64,config/base.config \
+		config/debug.config config/bisect.config \
+		$(if $(shell grep -s '^config DEFERRED_PROBE_KUNIT_TEST' \
+			$(BISECT_TREE)/drivers/base/test/Kconfig),config/series.config))
+	@$(call boot,x86_64,$(BISECT_BUILD),none) $(OUT)/bisect/$(PATCH) 600 \
+		kunit_shutdown=reboot
+	@scripts/parse-results $(BISECT_TREE) --console $(OUT)/bisect/$(PATCH) \
+		> $(OUT)/bisect/$(PATCH).parse; s=$$?; tail -1 $(OUT)/bisect/$(PATCH).parse; exit $$s
 
 clean:
 	rm -rf $(OUT) cache/build

@@ -40,36 +40,7 @@ deferred_reason() { grep "^$1	" "$DEFERRED" | cut -f2-; }
 
 param() { cat "/sys/module/$1/parameters/$2" 2>/dev/null || echo '?'; }
 
-# KTAP output for one suite, in the layout KUnit's debugfs "results" file
-# uses, so the runner can merge both kinds the same way.
-ktap_begin() {
-	KTAP_SUITE=$1 KTAP_N=0 KTAP_FAILED=0
-	printf 'KTAP version 1\n1..1\n    KTAP version 1\n    # Subtest: %s\n    1..%d\n' "$1" "$2"
-}
-ktap_diag() { printf '    # %s\n' "$*"; }
-# ktap_case NAME COMMAND...: one case, passing when COMMAND succeeds.
-ktap_case() {
-	name=$1; shift
-	KTAP_N=$((KTAP_N + 1))
-	if "$@"; then
-		printf '    ok %d %s\n' $KTAP_N "$name"
-	else
-		KTAP_FAILED=1
-		printf '    not ok %d %s\n' $KTAP_N "$name"
-	fi
-}
-ktap_end() {
-	if [ $KTAP_FAILED -eq 0 ]; then
-		printf 'ok 1 %s\n' "$KTAP_SUITE"
-	else
-		printf 'not ok 1 %s\n' "$KTAP_SUITE"
-	fi
-}
-# ktap_skip NAME REASON: a case that cannot run here, reported as skipped.
-ktap_skip() {
-	KTAP_N=$((KTAP_N + 1))
-	printf '    ok %d %s # SKIP %s\n' $KTAP_N "$1" "$2"
-}
+. /guest/ktap.sh
 # has_series: the kernel runs the patch series (it has devices_waiting).
 has_series() { [ -e /sys/kernel/debug/devices_waiting ]; }
 # skip_suite NAME CASE...: a suite that needs the series, on a kernel

@@ -8,7 +8,8 @@ line, slab_kb appended) as run-qemu saves them from ttyS1; web/ and
 web-lost/ hold the web guest's consoles (guest/web/init.c's "tdp-result:"
 lines) and the .ktap run-qemu cuts out of them; boards/ holds an orangepi-pc's boots as `make boards` saved them (consoles cut to
 those lines); dt/ holds device trees;
-ktap/ holds KTAP documents as check-harness and tests/run write them.
+ktap/ holds KTAP documents as check-harness and tests/run write them;
+kunit/ holds the console of a make bisect boot (KUnit built in, no initramfs).
 Their counts follow those of bench/RESULTS.md and bench/WEB.md at a small
 size.  bench/RESULTS.md, web/check-web.ktap and .counts, dt/board.graph
 and dt/web-2.dts and .expect are what the scripts wrote from those inputs
