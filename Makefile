@@ -58,7 +58,7 @@ GUEST_FILES := $(wildcard guest/* guest/tests/*)
 MODULE_SRC := $(shell find modules -name '*.[ch]' -o -name Kbuild)
 
 .PHONY: all deps tree config kernel modules initramfs check stress kcsan-kernel demo export format \
-	checkpatch clean distclean bench bench-cost bench-kernels arm-kernel arm-stock-kernel arm64-stock-kernel stock-tree boards sizes board-graphs bisect bisect-patch arm64-kernel web board bench-web graph shell bench-quick \
+	checkpatch clean distclean bench bench-cost bench-kernels arm-kernel arm-stock-kernel arm64-stock-kernel stock-tree boards sizes board-graphs bisect bisect-patch board-replay arm64-kernel web board bench-web graph shell bench-quick \
 	test-harness
 
 all: check
@@ -203,7 +203,7 @@ arm64-stock-kernel: stock-tree
 # BOARD_TIMES boots of each kernel at fw_devlink=on that count and trace
 # nothing, timed to /init by the host's clock (under -icount the boards'
 # four vCPUs boot too slowly to be run in make boards); all into
-# $(OUT)/boards;
+# $(OUT)/boards; then board-replay (below);
 # scripts/boards-report writes $(BENCH_DIR)/BOARDS.md and fails on a lost
 # device.  make boards BOARD=sabrelite boots one board.
 BOARD ?= raspi3b orangepi-pc sabrelite
@@ -245,8 +245,19 @@ boards: $(board_kernels)
 		echo "  QEMU    $(b), untraced, $$cpus vCPU, $$t, boot $$i"; \
 		$(call board_boot,$(b),$$build) $(OUT)/boards/time-$${cpus}cpu-$(b)-$$t-$$i $(TIMEOUT) fw_devlink=on maxcpus=$$cpus $$args || exit 1; \
 	done; done; done;)
+	@$(MAKE) --no-print-directory board-replay
 	@mkdir -p $(BENCH_DIR)
-	@scripts/boards-report $(OUT)/boards $(BENCH_DIR)/BOARDS.md
+	@scripts/boards-report $(OUT)/boards $(BENCH_DIR)/BOARDS.md $(OUT)/boards-replay
+
+# What scripts/dts-graph's replay predicts for the same boards: make
+# bench's boards shape alone, on the boards' own device trees, one round
+# of the x86_64 bench kernels, into $(OUT)/boards-replay; boards-report
+# puts it beside what the boots measured.
+board_dts = $(foreach b,$(BOARD),$(patsubst %.dtb,%.dts,$(call arch_var,$(b),BOARD_DTB)))
+board-replay:
+	@$(MAKE) --no-print-directory bench OUT=$(OUT)/boards-replay BENCH_DIR=$(OUT)/boards-replay \
+		BENCH_BOOTS=1 BENCH_JUDGE=0 BOARDS="$(board_dts)" \
+		BENCH_EXTRA="tdp.bench.shapes=boards tdp.bench.board_reps=1 tdp.bench.scale=0"
 
 # The reliability suite alone, for as long as asked: make stress SECS=3600
 # is an hour of churn, half of it with failed allocations; SEED=N replays.

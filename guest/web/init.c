@@ -229,7 +229,8 @@ static void bound(void)
 
 /* The deferred_probe events of the devices STORY_DEVS, in order. */
 #define STORY_DEVS { "regulator-0", "clk-regulator-0", "i2c-mux-0", "vdd-0", \
-		     "c000000.i2c-mux-reg-0", "i2c-arb-0", "9030000.pl061" }
+		     "c000000.i2c-mux-reg-0", "i2c-arb-0", "9030000.pl061", \
+		     "chain-0-2" }
 
 static void story(void)
 {

@@ -39,7 +39,7 @@ def failed(cases):
 class Judge(unittest.TestCase):
     def test_judge_passes_good_boots(self):
         cases = web.judge(boots("web"), expect())
-        self.assertEqual(len(cases), 26)
+        self.assertEqual(len(cases), 28)
         self.assertEqual(failed(cases), [])
         self.assertNotIn("SKIP", [diag for _, _, diag in cases])
 
@@ -47,13 +47,24 @@ class Judge(unittest.TestCase):
         cases = web.judge(boots("web", modes=("on",), lost=True), expect())
         self.assertEqual(failed(cases), ["web_on_every_web_device_bound",
                                          "web_on_bound_set_as_stock",
-                                         "web_on_binds_as_stock",
-                                         "web_on_attempts_at_most_1.2_per_bind"])
+                                         "web_on_binds_as_stock"])
         diags = {name: diag for _, name, diag in cases}
         self.assertEqual(diags["web_on_every_web_device_bound"],
                          "unbound: /i2c-0/eeprom@51")
         self.assertIn("('i2c', '/i2c-0/eeprom@51', 'at24')",
                       diags["web_on_bound_set_as_stock"])
+
+    def test_more_than_1_2_attempts_per_bind_fails(self):
+        (mode, on, off), = boots("web", modes=("on",))
+        on["counts"]["attempts"] = 53
+        self.assertEqual(failed(web.judge([(mode, on, off)], expect())),
+                         ["web_on_attempts_at_most_1.2_per_bind"])
+
+    def test_more_than_2_probe_calls_per_bind_fails(self):
+        bs = boots("web", modes=("permissive",))
+        bs[0][1]["counts"]["probes"] = 89
+        self.assertEqual(failed(web.judge(bs, expect())),
+                         ["web_permissive_at_most_2_probe_calls_per_bind"])
 
     def test_story_out_of_order_fails(self):
         (mode, on, off), = boots("web", modes=("on",))
@@ -67,7 +78,7 @@ class Judge(unittest.TestCase):
             on["series"] = off["series"] = False
         cases = web.judge(bs, expect())
         skipped = [name for _, name, diag in cases if diag == "SKIP"]
-        self.assertEqual(len(skipped), 12)
+        self.assertEqual(len(skipped), 14)
         self.assertIn("web_permissive_getter_names_the_provider", skipped)
         self.assertIn("web_on_no_more_attempts", [name for _, name, _ in cases])
 
@@ -91,7 +102,7 @@ class Print(Scratch):
     def test_table_counts_each_reported_boot(self):
         rows = web.table(boots("web"))
         self.assertEqual(rows + [""], read(recorded("web", "check-web.counts")).split("\n"))
-        self.assertEqual(rows[2], "| on | targeted | 43 | 0 | 6 | 36 | 36 | 1.19 | 21 | 15 |")
+        self.assertEqual(rows[2], "| on | targeted | 51 | 0 | 12 | 44 | 44 | 1.16 | 34 | 17 |")
 
     def test_main_writes_the_recorded_ktap(self):
         self.copy("web")

@@ -13,8 +13,8 @@ dt_web = script("make-dt-web")
 class MakeDtWeb(Scratch):
     def test_group_consumers_fill_in_the_group(self):
         first, fourth = dt_web.group_consumers(0), dt_web.group_consumers(3)
-        self.assertEqual(sorted(first), ["arb", "clkreg", "delay", "gclk", "i2c", "keys",
-                                         "leds", "mux", "muxreg", "reg", "vdd"])
+        self.assertEqual(sorted(first), ["arb", "chain", "clkreg", "delay", "delay2", "gclk",
+                                         "i2c", "keys", "leds", "mux", "muxreg", "reg", "vdd"])
         self.assertNotIn("vin-supply", first["reg"])
         self.assertIn("\tvin-supply = <&reg2>;", fourth["reg"])
         self.assertIn("\treg3: regulator-3 {\n", fourth["reg"])
@@ -33,13 +33,19 @@ class MakeDtWeb(Scratch):
 
     def test_web_puts_consumers_before_suppliers(self):
         dts, expect = dt_web.web(read(recorded("dt", "virt.dts")), 2)
-        self.assertEqual(len(expect), 1 + 2 * 12 + 2)
+        self.assertEqual(len(expect), 1 + 2 * 16 + 2)
         sim = dts.index("\tgpio-sim-0 {")
         for node in ("vdd-0 {", "leds-0 {", "i2c-mux-0 {", "i2c-mux-reg-0 {", "i2c-arb-0 {",
                      "regulator-0 {", "gate-clock-0 {"):
             self.assertLess(dts.index(node), sim, node)
         # regulators in descending groups: each waits for the next
         self.assertLess(dts.index("regulator-1 {"), dts.index("regulator-0 {"))
+        # a supply chain worst-first, ending on a chain of GPIO chips
+        order = [dts.index(n) for n in ("chain-0-2 {", "chain-0-1 {", "chain-0-0 {",
+                                        "gpio-delay2-0 {", "gpio-delay-0 {", "gpio-sim-0 {")]
+        self.assertEqual(order, sorted(order))
+        self.assertIn("vin-supply = <&chain0_1>;", dts)
+        self.assertIn("gpio = <&delay2_0 0 0 0>;", dts)
 
     def test_main_output_compiles(self):
         out = os.path.join(self.tmp, "web-2.dts")

@@ -11,9 +11,9 @@ class Load(Scratch):
     def test_load_reads_a_recorded_boot(self):
         boot = tdp_boot.load(recorded("web", "web-on-on"))
         self.assertEqual(boot["counts"], {
-            "attempts": 43, "links": 0, "probes": 36, "binds": 36, "held": 6,
-            "recorded": 25, "woken": 15, "retries": 21, "overruns": 0})
-        self.assertEqual(len(boot["bound"]), 40)
+            "attempts": 51, "links": 0, "probes": 44, "binds": 44, "held": 12,
+            "recorded": 37, "woken": 17, "retries": 34, "overruns": 0})
+        self.assertEqual(len(boot["bound"]), 48)
         self.assertIn(("i2c", "/i2c-0/eeprom@51", "at24"), boot["bound"])
         self.assertEqual(boot["story"][1], "deferred_probe_parked dev=9030000.pl061 how=hinted")
         self.assertEqual((boot["unittest"], boot["series"], boot["end"]), ((233, 5), True, True))
