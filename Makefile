@@ -58,7 +58,7 @@ GUEST_FILES := $(wildcard guest/* guest/tests/*)
 MODULE_SRC := $(shell find modules -name '*.[ch]' -o -name Kbuild)
 
 .PHONY: all deps tree config kernel modules initramfs check stress kcsan-kernel demo export format \
-	checkpatch clean distclean bench bench-cost bench-kernels arm-kernel arm-stock-kernel arm64-stock-kernel stock-tree boards sizes board-graphs bisect bisect-patch board-replay arm64-kernel web board bench-web graph shell bench-quick \
+	checkpatch clean distclean bench bench-cost bench-kernels arm-kernel arm-stock-kernel arm64-stock-kernel stock-tree boards sizes board-graphs bisect bisect-patch board-times board-replay arm64-kernel web board bench-web graph shell bench-quick \
 	test-harness
 
 all: check
@@ -201,8 +201,7 @@ arm64-stock-kernel: stock-tree
 # targeted, patched with deferred_probe_targeted=0, and the pristine
 # tree's kernel (BOARD_STOCK=0 leaves it out), counted with kprobes; then
 # BOARD_TIMES boots of each kernel at fw_devlink=on that count and trace
-# nothing, timed to /init by the host's clock (under -icount the boards'
-# four vCPUs boot too slowly to be run in make boards); all into
+# nothing, timed to /init (board-times, below); all into
 # $(OUT)/boards; then board-replay (below);
 # scripts/boards-report writes $(BENCH_DIR)/BOARDS.md and fails on a lost
 # device.  make boards BOARD=sabrelite boots one board.
@@ -239,15 +238,24 @@ boards: $(board_kernels)
 			fw_devlink=$$mode maxcpus=$$cpus $$args trace_buf_size=4M \
 			$$([ $$t != stock ] && echo 'trace_event=deferred_probe:*') "kprobe_event=$$kprobes" || exit 1; \
 	done; done; done;)
+	@$(MAKE) --no-print-directory board-times board-replay
+	@mkdir -p $(BENCH_DIR)
+	@scripts/boards-report $(OUT)/boards $(BENCH_DIR)/BOARDS.md $(OUT)/boards-replay
+
+# make boards' timed boots alone (into $(OUT)/boards, replacing earlier
+# ones): at the vCPU counts of ICOUNT_CPUS in config/arch/BOARD.sh under
+# -icount shift=0, so that the guest's clock counts its instructions,
+# and by the host's clock at the others.
+board-times: $(board_kernels)
+	@mkdir -p $(OUT)/boards && rm -f $(OUT)/boards/time-*
 	@$(foreach b,$(BOARD),for cpus in $(BOARD_CPUS); do for i in $$(seq $(BOARD_TIMES)); do \
 	for t in on off $(if $(filter 1,$(BOARD_STOCK)),stock); do \
 		$(call board_variant,$(b)); \
-		echo "  QEMU    $(b), untraced, $$cpus vCPU, $$t, boot $$i"; \
-		$(call board_boot,$(b),$$build) $(OUT)/boards/time-$${cpus}cpu-$(b)-$$t-$$i $(TIMEOUT) fw_devlink=on maxcpus=$$cpus $$args || exit 1; \
+		clock=host icount=; case " $(call arch_var,$(b),ICOUNT_CPUS) " in (*" $$cpus "*) clock=icount icount=0 ;; esac; \
+		echo "  QEMU    $(b), untraced, $$cpus vCPU, $$clock clock, $$t, boot $$i"; \
+		QEMU_ICOUNT=$$icount $(call board_boot,$(b),$$build) $(OUT)/boards/time-$${cpus}cpu-$$clock-$(b)-$$t-$$i \
+			$(TIMEOUT) fw_devlink=on maxcpus=$$cpus $$args || exit 1; \
 	done; done; done;)
-	@$(MAKE) --no-print-directory board-replay
-	@mkdir -p $(BENCH_DIR)
-	@scripts/boards-report $(OUT)/boards $(BENCH_DIR)/BOARDS.md $(OUT)/boards-replay
 
 # What scripts/dts-graph's replay predicts for the same boards: make
 # bench's boards shape alone, on the boards' own device trees, one round

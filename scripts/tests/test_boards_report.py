@@ -91,15 +91,26 @@ class BoardsReport(Scratch):
         for kernel, secs in (("stock", (1.0, 1.1, 0.9)), ("on", (0.95, 0.97, 2.0)),
                              ("off", (1.0, 1.0, 1.0))):
             for i, t in enumerate(secs, 1):
-                with open(os.path.join(self.tmp, f"time-1cpu-sabrelite-{kernel}-{i}.console"),
+                with open(os.path.join(self.tmp, f"time-1cpu-icount-sabrelite-{kernel}-{i}.console"),
                           "w") as f:
                     f.write(f"[    0.000000] Booting Linux\n[{t:13.6f}] Run /init as init process\n")
         times = report.init_times(self.tmp)
-        self.assertEqual(sorted(times[("sabrelite", 1)]["on"]), [0.95, 0.97, 2.0])
+        self.assertEqual(sorted(times[("sabrelite", 1, "icount")]["on"]), [0.95, 0.97, 2.0])
         text = report.time_section(times)
-        self.assertIn("| sabrelite | 1 | stock | 3 | 1.000 s | 1.000 | 0.900 .. 1.100 |", text)
-        self.assertIn("| sabrelite | 1 | targeted | 3 | 0.970 s | 0.970 | 0.950 .. 2.000 |", text)
+        self.assertIn("| sabrelite | 1 | instructions | stock | 3 | 1.000 s | 1.000 | "
+                      "0.900 .. 1.100 | stock spread |", text)
+        self.assertIn("| sabrelite | 1 | instructions | targeted | 3 | 0.970 s | 0.970 | "
+                      "0.950 .. 2.000 | within stock's spread |", text)
         self.assertEqual(report.time_section({}), "")
+
+    def test_times_outside_stocks_spread_are_slower_or_faster(self):
+        self.assertEqual(report.verdict("on", [1.2, 1.3], [1.0, 1.1]), "slower")
+        self.assertEqual(report.verdict("off", [0.8, 0.9], [1.0, 1.1]), "faster")
+        self.assertEqual(report.verdict("on", [1.05, 1.2], [1.0, 1.1]), "within stock's spread")
+        # boots named before the clock was: the host's
+        with open(os.path.join(self.tmp, "time-4cpu-raspi3b-on-1.console"), "w") as f:
+            f.write("[    2.500000] Run /init as init process\n")
+        self.assertEqual(report.init_times(self.tmp), {("raspi3b", 4, "host"): {"on": [2.5]}})
 
     def test_no_boots_is_an_error(self):
         res = run("boards-report", self.tmp, os.path.join(self.tmp, "BOARDS.md"))
