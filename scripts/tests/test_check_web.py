@@ -88,6 +88,24 @@ class Judge(unittest.TestCase):
                             tdp_boot.load(recorded("web", "web-off-off")))], expect())
         self.assertEqual(failed(cases), ["web_off_both_boots_reported"])
 
+    def test_a_need_met_by_the_time_it_parks_again_counts_as_waited(self):
+        (_, on, off), = boots("web", modes=("on",))
+        story = ["deferred_probe_need_recorded dev=c need=fwnode:/s",
+                 "deferred_probe_parked dev=c how=hinted",
+                 "deferred_probe_retry dev=c",
+                 "deferred_probe_need_recorded dev=c need=fwnode:/s",
+                 "deferred_probe_parked dev=c how=retry",
+                 "deferred_probe_retry dev=c"]
+        on["story"] = story
+        self.assertTrue(web.waited_targeted_only("c", "fwnode:/s", "hinted", on, off))
+        # parked for a retry without ever waiting first: not a wait
+        on["story"] = story[3:]
+        self.assertFalse(web.waited_targeted_only("c", "fwnode:/s", "hinted", on, off))
+        # a need recorded with targeting off fails it
+        on["story"] = story
+        off["story"] = ["deferred_probe_need_recorded dev=c need=fwnode:/s"]
+        self.assertFalse(web.waited_targeted_only("c", "fwnode:/s", "hinted", on, off))
+
     def test_story_lists_the_events_in_order(self):
         want = web.story("vdd-0", "fwnode:/regulator-0", "hinted")
         self.assertEqual(want, ["deferred_probe_need_recorded dev=vdd-0 need=fwnode:/regulator-0",
