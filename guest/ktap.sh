@@ -4,7 +4,8 @@
 # scripts/check-harness sources it on the host.  Plain POSIX sh (busybox).
 #
 #   ktap_begin SUITE NUMBER_OF_CASES
-#   ktap_case NAME COMMAND...    passes when COMMAND succeeds
+#   ktap_case NAME COMMAND...    passes when COMMAND succeeds; COMMAND
+#                                sees the case's name in $ktap_name
 #   ktap_skip NAME REASON        a case that cannot run here
 #   ktap_diag TEXT               a diagnostic line inside the suite
 #   ktap_end                     the suite's own result line

@@ -13,8 +13,8 @@
  *   story EVENT ARGS                        (the deferred_probe events of
  *                                            of regulator-0, clk-regulator-0,
  *                                            i2c-mux-0, vdd-0, i2c-mux-reg-0
- *                                            (c000000.), i2c-arb-0 and
- *                                            QEMU's PL061, in order)
+ *                                            (c000000.), i2c-arb-0, QEMU's
+ *                                            PL061 and chain-0-2, in order)
  *   end
  *
  * and powers the machine off.  The counts come from kprobe events the
