@@ -45,7 +45,7 @@ define x86_guest
 	@scripts/build-modules $(1) $(2) modules $(2)/tdp-modules
 	@scripts/make-initramfs guest $(2)/tdp-modules $(2)/initramfs.cpio.gz $(3)
 endef
-dt_guest = @ARCH=$(1) scripts/make-web-initramfs guest/web $(2)/web-initramfs.cpio.gz
+dt_guest = @ARCH=$(1) scripts/make-web-initramfs guest/web $(2)/web-initramfs.cpio.gz $(2)/modules-root
 boot = ARCH=$(1) scripts/run-qemu $(2)/$(call arch_var,$(1),IMAGE) $(3)
 
 FRAGMENTS := config/base.config config/debug.config config/reliability.config \
@@ -191,45 +191,84 @@ stock-tree: deps
 
 arm-stock-kernel: stock-tree
 	$(call kernel,$(STOCK_TREE),$(ARM_STOCK),arm,config/arm.config)
+	$(call dt_guest,arm,$(ARM_STOCK))
 
 arm64-stock-kernel: stock-tree
 	$(call kernel,$(STOCK_TREE),$(ARM64_STOCK),arm64,$(ARM64_FRAGMENTS))
+	$(call dt_guest,arm64,$(ARM64_STOCK))
+
+# The distro-like variant of the board images: the same fragments plus
+# config/KARCH-modules.config, which turns the SoCs' suppliers into
+# modules; the guest loads them in modules.dep order.  Patched and
+# pristine, in cache/build/KARCH-modules and KARCH-modules-stock.
+arm-modules-kernel: tree
+	$(call kernel,$(TREE),$(ARM)-modules,arm,config/arm.config config/arm-modules.config)
+	$(call dt_guest,arm,$(ARM)-modules)
+
+arm-modules-stock-kernel: stock-tree
+	$(call kernel,$(STOCK_TREE),$(ARM)-modules-stock,arm,config/arm.config config/arm-modules.config)
+	$(call dt_guest,arm,$(ARM)-modules-stock)
+
+arm64-modules-kernel: tree
+	$(call kernel,$(TREE),$(ARM64)-modules,arm64,$(ARM64_FRAGMENTS) config/arm64-modules.config)
+	$(call dt_guest,arm64,$(ARM64)-modules)
+
+arm64-modules-stock-kernel: stock-tree
+	$(call kernel,$(STOCK_TREE),$(ARM64)-modules-stock,arm64,$(ARM64_FRAGMENTS) config/arm64-modules.config)
+	$(call dt_guest,arm64,$(ARM64)-modules-stock)
 
 # Every real board: each booted with its own device tree and its SoC's
-# drivers, with the web's guest, per fw_devlink mode (BOARD_MODES) and
-# vCPU count (BOARD_CPUS: 1, and the boards' four cores): patched and
-# targeted, patched with deferred_probe_targeted=0, and the pristine
-# tree's kernel (BOARD_STOCK=0 leaves it out), counted with kprobes; then
-# BOARD_TIMES boots of each kernel at fw_devlink=on that count and trace
-# nothing, timed to /init (board-times, below); all into
-# $(OUT)/boards; then board-replay (below);
-# scripts/boards-report writes $(BENCH_DIR)/BOARDS.md and fails on a lost
-# device.  make boards BOARD=sabrelite boots one board.
+# drivers, with the web's guest, per kernel variant (BOARD_VARIANTS:
+# "builtin", the drivers built in, and "modules", the distro-like images
+# whose suppliers are modules, reported as BOARD+modules), fw_devlink
+# mode (BOARD_MODES) and vCPU count (BOARD_CPUS: 1, and the boards' four
+# cores): patched and targeted, patched with deferred_probe_targeted=0,
+# and the pristine tree's kernel (BOARD_STOCK=0 leaves it out), counted
+# with kprobes; then BOARD_TIMES boots of each kernel at fw_devlink=on
+# that count nothing, timed (board-times, below); all into $(OUT)/boards;
+# then board-replay (below; BOARD_REPLAY=0 leaves it out);
+# scripts/boards-report writes
+# $(BENCH_DIR)/BOARDS.md and fails on a lost device.  make boards
+# BOARD=sabrelite boots one board, BOARD_VARIANTS=modules one variant.
 BOARD ?= raspi3b orangepi-pc sabrelite
+BOARD_VARIANTS ?= builtin modules
 BOARD_MODES ?= on permissive off
 BOARD_CPUS ?= 1 4
 BOARD_STOCK ?= 1
-# untraced boots per kernel at fw_devlink=on, timed to /init
+# boots per kernel at fw_devlink=on that count nothing, timed
 BOARD_TIMES ?= 3
-# A board boots the image of its architecture (KARCH in config/arch/BOARD.sh):
-# built in cache/build/KARCH by KARCH-kernel, the pristine tree's in
-# cache/build/KARCH-stock by KARCH-stock-kernel.
-board_build = cache/build/$(call arch_var,$(1),KARCH)
+BOARD_REPLAY ?= 1
+# What make boards boots: BOARD, or BOARD+modules for the modules variant.
+BOARD_RUNS = $(foreach b,$(BOARD),$(foreach v,$(BOARD_VARIANTS),$(b)$(if $(filter modules,$(v)),+modules)))
+# A run boots the image of its board's architecture (KARCH in
+# config/arch/BOARD.sh): built in cache/build/KARCH[-modules] by
+# KARCH[-modules]-kernel, the pristine tree's in the same with "-stock".
+run_board = $(firstword $(subst +, ,$(1)))
+run_image = $(call arch_var,$(call run_board,$(1)),KARCH)$(if $(findstring +modules,$(1)),-modules)
+board_build = cache/build/$(call run_image,$(1))
 board_stock = $(call board_build,$(1))-stock
-board_kernels = $(sort $(foreach b,$(BOARD),$(call arch_var,$(b),KARCH)-kernel \
-	$(if $(filter 1,$(BOARD_STOCK)),$(call arch_var,$(b),KARCH)-stock-kernel)))
-# $(call board_boot,BOARD,KERNEL_BUILD) OUT TIMEOUT CMDLINE...: a board
-# booted with its device tree and the device-tree guest of its image
-board_boot = DTB=$(call board_build,$(1))/$(call arch_var,$(1),BOARD_DTB) DEFERRED_PROBE_TIMEOUT=0 \
-	$(call boot,$(1),$(2),$(call board_build,$(1))/web-initramfs.cpio.gz)
-# In the loops of make boards, for kernel $$t (on, off or stock) of board
-# BOARD: the shell's $$build and $$args.
+board_kernels = $(sort $(foreach r,$(BOARD_RUNS),$(call run_image,$(r))-kernel \
+	$(if $(filter 1,$(BOARD_STOCK)),$(call run_image,$(r))-stock-kernel)))
+# $(call board_boot,RUN,KERNEL_BUILD) OUT TIMEOUT CMDLINE...: a board
+# booted with its device tree and the device-tree guest of that kernel
+# (its own modules, in the modules variant).  Built in, every hold relaxes
+# when initcalls end (deferred_probe_timeout=0); with modules, the
+# timeout does not pass during the boot (run-qemu's default), as it would
+# not before a distribution's initramfs has loaded them.
+board_boot = DTB=$(2)/$(call arch_var,$(call run_board,$(1)),BOARD_DTB) \
+	$(if $(findstring +modules,$(1)),,DEFERRED_PROBE_TIMEOUT=0) \
+	$(call boot,$(call run_board,$(1)),$(2),$(2)/web-initramfs.cpio.gz)
+# In the loops of make boards, for kernel $$t (on, off or stock) of run
+# RUN: the shell's $$build and $$args.
 board_variant = build=$(call board_build,$(1)); args=; \
 	case $$t in (off) args=deferred_probe_targeted=0 ;; (stock) build=$(call board_stock,$(1)) ;; esac
+# The one event the timed boots trace: driver_bound(), which fires once
+# per bind, as often on every kernel, for the time of the last bind.
+TIME_KPROBES := p:tdp/bound,driver_bound
 
 boards: $(board_kernels)
 	@rm -rf $(OUT)/boards && mkdir -p $(OUT)/boards
-	@$(foreach b,$(BOARD),for mode in $(BOARD_MODES); do for cpus in $(BOARD_CPUS); do \
+	@$(foreach b,$(BOARD_RUNS),for mode in $(BOARD_MODES); do for cpus in $(BOARD_CPUS); do \
 	for t in on off $(if $(filter 1,$(BOARD_STOCK)),stock); do \
 		$(call board_variant,$(b)); \
 		kprobes='$(WEB_KPROBES)'; [ $$t != stock ] || kprobes='$(WEB_COUNT)'; \
@@ -238,23 +277,24 @@ boards: $(board_kernels)
 			fw_devlink=$$mode maxcpus=$$cpus $$args trace_buf_size=4M \
 			$$([ $$t != stock ] && echo 'trace_event=deferred_probe:*') "kprobe_event=$$kprobes" || exit 1; \
 	done; done; done;)
-	@$(MAKE) --no-print-directory board-times board-replay
+	@$(MAKE) --no-print-directory board-times $(if $(filter 1,$(BOARD_REPLAY)),board-replay)
 	@mkdir -p $(BENCH_DIR)
-	@scripts/boards-report $(OUT)/boards $(BENCH_DIR)/BOARDS.md $(OUT)/boards-replay
+	@scripts/boards-report $(OUT)/boards $(BENCH_DIR)/BOARDS.md \
+		$(if $(filter 1,$(BOARD_REPLAY)),$(OUT)/boards-replay)
 
 # make boards' timed boots alone (into $(OUT)/boards, replacing earlier
 # ones): at the vCPU counts of ICOUNT_CPUS in config/arch/BOARD.sh under
 # -icount shift=0, so that the guest's clock counts its instructions,
-# and by the host's clock at the others.
+# and by the host's clock at the others.  They trace TIME_KPROBES only.
 board-times: $(board_kernels)
 	@mkdir -p $(OUT)/boards && rm -f $(OUT)/boards/time-*
-	@$(foreach b,$(BOARD),for cpus in $(BOARD_CPUS); do for i in $$(seq $(BOARD_TIMES)); do \
+	@$(foreach b,$(BOARD_RUNS),for cpus in $(BOARD_CPUS); do for i in $$(seq $(BOARD_TIMES)); do \
 	for t in on off $(if $(filter 1,$(BOARD_STOCK)),stock); do \
 		$(call board_variant,$(b)); \
-		clock=host icount=; case " $(call arch_var,$(b),ICOUNT_CPUS) " in (*" $$cpus "*) clock=icount icount=0 ;; esac; \
-		echo "  QEMU    $(b), untraced, $$cpus vCPU, $$clock clock, $$t, boot $$i"; \
+		clock=host icount=; case " $(call arch_var,$(call run_board,$(b)),ICOUNT_CPUS) " in (*" $$cpus "*) clock=icount icount=0 ;; esac; \
+		echo "  QEMU    $(b), timed, $$cpus vCPU, $$clock clock, $$t, boot $$i"; \
 		QEMU_ICOUNT=$$icount $(call board_boot,$(b),$$build) $(OUT)/boards/time-$${cpus}cpu-$$clock-$(b)-$$t-$$i \
-			$(TIMEOUT) fw_devlink=on maxcpus=$$cpus $$args || exit 1; \
+			$(TIMEOUT) fw_devlink=on maxcpus=$$cpus $$args kprobe_event=$(TIME_KPROBES) || exit 1; \
 	done; done; done;)
 
 # What scripts/dts-graph's replay predicts for the same boards: make

@@ -16,7 +16,8 @@ def load(prefix):
     """What the guest of one boot reported (PREFIX.ktap) and its console
     (PREFIX.console); a boot without both reports nothing."""
     res = {"counts": None, "bound": [], "end": False, "unittest": None,
-           "console": "", "story": [], "series": True, "deferred": 0}
+           "console": "", "story": [], "series": True, "deferred": 0,
+           "lastbind": None, "modules": None, "errors": []}
     try:
         with open(prefix + ".ktap", errors="replace") as f:
             lines = f.read().splitlines()
@@ -39,6 +40,15 @@ def load(prefix):
         elif line.startswith("series "):
             # "series 0": a kernel without the series (empty series)
             res["series"] = line != "series 0"
+        elif line.startswith("lastbind "):
+            # seconds since boot of the last driver_bound() hit
+            res["lastbind"] = float(line.split()[1])
+        elif line.startswith("modules "):
+            # a kernel with modules: how many the guest loaded, failed
+            res["modules"] = dict(kv.split("=") for kv in line.split()[1:])
+            res["modules"] = {k: int(v) for k, v in res["modules"].items()}
+        elif line.startswith("error "):
+            res["errors"].append(line[len("error "):])
         elif line == "end":
             res["end"] = True
     m = UNITTEST.search(res["console"])

@@ -3,8 +3,10 @@
  * init for the device-tree web guest (arm64): waits until probing has
  * settled, then prints on the console, each line starting "tdp-result: ",
  *
+ *   modules loaded=N failed=N               (a kernel with modules only)
  *   count attempts=N links=N probes=N binds=N held=N recorded=N woken=N
  *         retries=N overruns=N
+ *   lastbind SECONDS                        (the trace's last "bound" hit)
  *   bound BUS FIRMWARE-NODE DRIVER          (one line per bound device)
  *   deferred LINE                           (devices_deferred, for people)
  *   stats LINE                              (deferred_probe_stats: what
@@ -17,7 +19,12 @@
  *                                            PL061 and chain-0-2, in order)
  *   end
  *
- * and powers the machine off.  The counts come from kprobe events the
+ * and powers the machine off.  A kernel built with modules (make boards'
+ * distro-like variant) has them in /lib/modules/RELEASE/ of the
+ * initramfs: they are loaded first, in modules.dep order, each after the
+ * modules it depends on, as a distribution's initramfs loads them.
+ *
+ * The counts come from kprobe events the
  * kernel command line sets up (the Makefile's web target): "attempt" on
  * really_probe(), "links" on device_links_check_suppliers() returning,
  * "probe" on the buses' probe functions, "bound" on driver_bound(),
@@ -35,6 +42,8 @@
 #include <sys/mount.h>
 #include <sys/reboot.h>
 #include <sys/stat.h>
+#include <sys/syscall.h>
+#include <sys/utsname.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -256,6 +265,94 @@ static void story(void)
 		fclose(f);
 }
 
+#define MAX_MODULES 256
+
+static char *loaded[MAX_MODULES];
+static int nloaded, nfailed;
+
+/* Load module @rel (a path relative to @dir) unless loaded already. */
+static void load_one(const char *dir, const char *rel)
+{
+	char path[PATH_MAX];
+	int i, fd;
+
+	for (i = 0; i < nloaded; i++)
+		if (!strcmp(loaded[i], rel))
+			return;
+	if (nloaded == MAX_MODULES)
+		return;
+	loaded[nloaded++] = strdup(rel);
+	snprintf(path, sizeof(path), "%s/%s", dir, rel);
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0 || syscall(SYS_finit_module, fd, "", 0)) {
+		printf("tdp-result: error module %s not loaded\n", rel);
+		nfailed++;
+	}
+	if (fd >= 0)
+		close(fd);
+}
+
+/*
+ * Every module of modules.dep, in its order: a line is "MODULE: DEP...",
+ * and a module's dependencies are loaded before it, the last one first
+ * (modprobe's order).
+ */
+static void load_modules(void)
+{
+	char dir[128], path[160], line[4096], *deps[64], *colon, *tok, *save;
+	struct utsname u;
+	FILE *f;
+	int n;
+
+	uname(&u);
+	snprintf(dir, sizeof(dir), "/lib/modules/%s", u.release);
+	snprintf(path, sizeof(path), "%s/modules.dep", dir);
+	f = fopen(path, "r");
+	if (!f)
+		return;
+	while (fgets(line, sizeof(line), f)) {
+		colon = strchr(line, ':');
+		if (!colon)
+			continue;
+		*colon = '\0';
+		n = 0;
+		for (tok = strtok_r(colon + 1, " \n", &save); tok && n < 64;
+		     tok = strtok_r(NULL, " \n", &save))
+			deps[n++] = tok;
+		while (n--)
+			load_one(dir, deps[n]);
+		load_one(dir, line);
+	}
+	fclose(f);
+	printf("tdp-result: modules loaded=%d failed=%d\n",
+	       nloaded - nfailed, nfailed);
+}
+
+/*
+ * The trace clock's time of the last "bound" kprobe hit (driver_bound()),
+ * in seconds since boot, as the console's timestamps count them.
+ */
+static void last_bind(void)
+{
+	char line[512], *at, *p;
+	double t, last = -1;
+	FILE *f = fopen(TRACE "/trace", "r");
+
+	while (f && fgets(line, sizeof(line), f)) {
+		at = strstr(line, ": bound:");
+		if (line[0] == '#' || !at)
+			continue;
+		*at = '\0';
+		p = strrchr(line, ' ');
+		if (p && sscanf(p, "%lf", &t) == 1 && t > last)
+			last = t;
+	}
+	if (f)
+		fclose(f);
+	if (last >= 0)
+		printf("tdp-result: lastbind %.6f\n", last);
+}
+
 /* Each line of debugfs file @name as "tdp-result: @tag LINE". */
 static void print_file(const char *name, const char *tag)
 {
@@ -309,6 +406,7 @@ int main(void)
 	mount("tracefs", TRACE, "tracefs", 0, NULL);
 	setvbuf(stdout, NULL, _IOLBF, 0);
 
+	load_modules();
 	settle();
 	/* stop recording: what we read below must not count */
 	{
@@ -323,6 +421,7 @@ int main(void)
 	printf("tdp-result: series %d\n",
 	       access("/sys/kernel/debug/devices_waiting", F_OK) == 0);
 	counts();
+	last_bind();
 	bound();
 	print_file("devices_deferred", "deferred");
 	print_file("deferred_probe_stats", "stats");

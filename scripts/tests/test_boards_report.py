@@ -112,6 +112,82 @@ class BoardsReport(Scratch):
             f.write("[    2.500000] Run /init as init process\n")
         self.assertEqual(report.init_times(self.tmp), {("raspi3b", 4, "host"): {"on": [2.5]}})
 
+    def test_last_binds_are_tabled_beside_times_to_init(self):
+        for kernel, init, last in (("stock", 0.5, 2.0), ("on", 0.5, 1.5)):
+            name = os.path.join(self.tmp, f"time-1cpu-icount-sabrelite+modules-{kernel}-1")
+            with open(name + ".console", "w") as f:
+                f.write(f"[{init:13.6f}] Run /init as init process\n")
+            with open(name + ".ktap", "w") as f:
+                f.write(f"modules loaded=3 failed=0\ncount attempts=1\nlastbind {last:.6f}\nend\n")
+        binds = report.bind_times(self.tmp)
+        self.assertEqual(binds, {("sabrelite+modules", 1, "icount"): {"stock": [2.0], "on": [1.5]}})
+        text = report.time_section(report.init_times(self.tmp), binds)
+        self.assertIn("### To the last bind", text)
+        self.assertIn("| sabrelite+modules | 1 | instructions | targeted | 1 | 1.500 s | 0.750 | "
+                      "0.750 .. 0.750 | faster |", text)
+        self.assertEqual(report.time_plot_data(report.init_times(self.tmp), binds),
+                         "# board/vCPUs init-targeted lastbind-targeted lastbind-off\n"
+                         "sabrelite+modules/1 1.0000 0.7500 -\n")
+        # without last binds, only the times to /init
+        self.assertNotIn("last bind\n", report.time_section(report.init_times(self.tmp), {}))
+
+    def modules_runs(self, line):
+        """The recorded pair as a modules boot whose guest reported @line."""
+        self.copy("boards")
+        for kernel in ("on", "off"):
+            for ext in ("ktap", "console"):
+                os.rename(os.path.join(self.tmp, f"{PAIR}-{kernel}.{ext}"),
+                          os.path.join(self.tmp, f"on-1cpu-orangepi-pc+modules-{kernel}.{ext}"))
+            if line:
+                self.edit(f"on-1cpu-orangepi-pc+modules-{kernel}", "\nend\n", f"\n{line}\nend\n")
+        return report.boots(self.tmp)["orangepi-pc+modules"][("on", 1)]
+
+    def test_a_modules_boot_must_load_its_modules(self):
+        runs = self.modules_runs("modules loaded=6 failed=0")
+        self.assertEqual(report.judge("orangepi-pc+modules", "on", 1, runs), [])
+        self.assertEqual(report.board_dts("orangepi-pc+modules"), "sun8i-h3-orangepi-pc")
+
+    def test_a_modules_boot_counts_are_not_judged(self):
+        runs = self.modules_runs("modules loaded=6 failed=0")
+        runs["on"]["counts"]["attempts"] = runs["off"]["counts"]["attempts"] + 1
+        self.assertEqual(report.judge("orangepi-pc+modules", "on", 1, runs), [])
+
+    def test_a_modules_device_lost_without_an_error_fails(self):
+        runs = self.modules_runs("modules loaded=6 failed=0")
+        dev = ("platform", "/leds", "leds-gpio")
+        runs["on"]["bound"].remove(dev)
+        bad = report.judge("orangepi-pc+modules", "on", 1, runs)
+        self.assertEqual(len(bad), 1, bad)
+        self.assertIn("only with targeting off [('platform', '/leds', 'leds-gpio')]", bad[0])
+        # the same device, its probe failed with an error: a driver's race
+        runs["on"]["console"] += "[    2.061241] leds-gpio leds: error -6: no irq\n"
+        self.assertEqual(report.judge("orangepi-pc+modules", "on", 1, runs), [])
+        self.assertEqual(report.differences("orangepi-pc+modules", "on", 1, runs),
+                         ["- fw_devlink=on, 1 vCPU: `/leds` (leds-gpio) bound by targeting off "
+                          "only: on the targeted kernel `leds-gpio leds: error -6: no irq`\n"])
+
+    def test_a_modules_device_only_the_targeted_kernel_bound_is_listed(self):
+        runs = self.modules_runs("modules loaded=6 failed=0")
+        runs["off"]["bound"].remove(("platform", "/leds", "leds-gpio"))
+        self.assertEqual(report.judge("orangepi-pc+modules", "on", 1, runs), [])
+        self.assertEqual(report.differences("orangepi-pc+modules", "on", 1, runs),
+                         ["- fw_devlink=on, 1 vCPU: `/leds` (leds-gpio) bound by targeted only\n"])
+        # built in, the same difference fails
+        self.assertEqual(len(report.judge("orangepi-pc", "on", 1, runs)), 1)
+
+    def test_a_modules_boot_that_loaded_none_fails(self):
+        runs = self.modules_runs(None)
+        bad = report.judge("orangepi-pc+modules", "on", 1, runs)
+        self.assertEqual(len(bad), 2, bad)
+        self.assertIn("targeted: modules not loaded", bad[0])
+
+    def test_a_module_that_failed_to_load_fails(self):
+        runs = self.modules_runs("error module kernel/x.ko not loaded\nmodules loaded=5 failed=1")
+        bad = report.judge("orangepi-pc+modules", "on", 1, runs)
+        self.assertIn("orangepi-pc+modules, fw_devlink=on, 1 vCPU, targeted: "
+                      "module kernel/x.ko not loaded", bad)
+        self.assertIn("failed", bad[1])
+
     def test_no_boots_is_an_error(self):
         res = run("boards-report", self.tmp, os.path.join(self.tmp, "BOARDS.md"))
         self.assertNotEqual(res.returncode, 0)
