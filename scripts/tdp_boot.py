@@ -12,6 +12,11 @@ import re
 UNITTEST = re.compile(r"### dt-test ### end of unittest - (\d+) passed, (\d+) failed")
 
 
+def numbers(line):
+    """{name: int} of a report line "WORD NAME=N NAME=N..."."""
+    return {k: int(v) for k, v in (kv.split("=") for kv in line.split()[1:])}
+
+
 def load(prefix):
     """What the guest of one boot reported (PREFIX.ktap) and its console
     (PREFIX.console); a boot without both reports nothing."""
@@ -27,8 +32,7 @@ def load(prefix):
         return res
     for line in lines:
         if line.startswith("count "):
-            res["counts"] = dict(kv.split("=") for kv in line.split()[1:])
-            res["counts"] = {k: int(v) for k, v in res["counts"].items()}
+            res["counts"] = numbers(line)
         elif line.startswith("bound "):
             res["bound"].append(tuple(line.split()[1:]))
         elif line.startswith("deferred "):
@@ -45,8 +49,7 @@ def load(prefix):
             res["lastbind"] = float(line.split()[1])
         elif line.startswith("modules "):
             # a kernel with modules: how many the guest loaded, failed
-            res["modules"] = dict(kv.split("=") for kv in line.split()[1:])
-            res["modules"] = {k: int(v) for k, v in res["modules"].items()}
+            res["modules"] = numbers(line)
         elif line.startswith("error "):
             res["errors"].append(line[len("error "):])
         elif line == "end":

@@ -129,11 +129,32 @@ static const struct {
 	{ "retries", ": deferred_probe_retry:", NULL },
 };
 
+/*
+ * The seconds since boot, as the console's timestamps count them, of a
+ * trace line cut just before its event name, or -1.
+ */
+static double trace_time(char *line, const char *event)
+{
+	char *at = strstr(line, event), *p;
+	double t;
+
+	if (!at)
+		return -1;
+	*at = '\0';
+	p = strrchr(line, ' ');
+	return p && sscanf(p, "%lf", &t) == 1 ? t : -1;
+}
+
+/*
+ * The counts, and the trace clock's time of the last "bound" hit
+ * (driver_bound()) where there was one, read in one pass of the trace.
+ */
 static void counts(void)
 {
 	long n[ARRAY_SIZE(counted)] = { 0 };
 	char line[512];
 	FILE *f = fopen(TRACE "/trace", "r");
+	double t, last = -1;
 	size_t i;
 
 	if (!f) {
@@ -150,12 +171,17 @@ static void counts(void)
 				n[i]++;
 			break;
 		}
+		t = trace_time(line, ": bound:");
+		if (t > last)
+			last = t;
 	}
 	fclose(f);
 	printf("tdp-result: count");
 	for (i = 0; i < ARRAY_SIZE(counted); i++)
 		printf(" %s=%ld", counted[i].name, n[i]);
 	printf(" overruns=%ld\n", overruns());
+	if (last >= 0)
+		printf("tdp-result: lastbind %.6f\n", last);
 }
 
 /*
@@ -328,31 +354,6 @@ static void load_modules(void)
 	       nloaded - nfailed, nfailed);
 }
 
-/*
- * The trace clock's time of the last "bound" kprobe hit (driver_bound()),
- * in seconds since boot, as the console's timestamps count them.
- */
-static void last_bind(void)
-{
-	char line[512], *at, *p;
-	double t, last = -1;
-	FILE *f = fopen(TRACE "/trace", "r");
-
-	while (f && fgets(line, sizeof(line), f)) {
-		at = strstr(line, ": bound:");
-		if (line[0] == '#' || !at)
-			continue;
-		*at = '\0';
-		p = strrchr(line, ' ');
-		if (p && sscanf(p, "%lf", &t) == 1 && t > last)
-			last = t;
-	}
-	if (f)
-		fclose(f);
-	if (last >= 0)
-		printf("tdp-result: lastbind %.6f\n", last);
-}
-
 /* Each line of debugfs file @name as "tdp-result: @tag LINE". */
 static void print_file(const char *name, const char *tag)
 {
@@ -421,7 +422,6 @@ int main(void)
 	printf("tdp-result: series %d\n",
 	       access("/sys/kernel/debug/devices_waiting", F_OK) == 0);
 	counts();
-	last_bind();
 	bound();
 	print_file("devices_deferred", "deferred");
 	print_file("deferred_probe_stats", "stats");
