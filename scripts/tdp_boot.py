@@ -60,6 +60,19 @@ def load(prefix):
     return res
 
 
+def complete(res):
+    """Did a boot report its counts to the end, and no error (a module
+    that did not load, a settle that did not wait)?"""
+    return bool(res["end"] and res["counts"] is not None and not res["errors"])
+
+
+def missing(res):
+    """Why a boot is not complete(), as a diagnostic."""
+    if not (res["end"] and res["counts"] is not None):
+        return "did not report its counts"
+    return "reported: " + "; ".join(res["errors"])
+
+
 def write_ktap(out, suite, cases, skip_reason):
     """OUT.ktap: one case per (ok, name, diagnostics); diagnostics "SKIP"
     skips the case for @skip_reason.  The document is marked complete when

@@ -88,6 +88,13 @@ class Judge(unittest.TestCase):
                             tdp_boot.load(recorded("web", "web-off-off")))], expect())
         self.assertEqual(failed(cases), ["web_off_both_boots_reported"])
 
+    def test_boot_reporting_an_error_fails_its_mode(self):
+        (mode, on, off), = boots("web", modes=("on",))
+        on["errors"].append("settle took 0.060 s, not the 3 s it waits")
+        cases = web.judge([(mode, on, off)], expect())
+        self.assertEqual(failed(cases), ["web_on_both_boots_reported"])
+        self.assertIn("targeted reported: settle took 0.060 s", cases[0][2])
+
     def test_a_need_met_by_the_time_it_parks_again_counts_as_waited(self):
         (_, on, off), = boots("web", modes=("on",))
         story = ["deferred_probe_need_recorded dev=c need=fwnode:/s",

@@ -2,6 +2,7 @@
 """tdp_boot, shared by check-web and check-board: reading a device-tree
 guest's report (recorded/web) and writing KTAP verdicts."""
 import os
+import unittest
 
 from recorded import Scratch, read, recorded
 import tdp_boot  # noqa: E402 (recorded puts scripts/ on the path)
@@ -21,6 +22,23 @@ class Load(Scratch):
     def test_load_of_a_missing_boot_reports_nothing(self):
         boot = tdp_boot.load(os.path.join(self.tmp, "web-on-on"))
         self.assertEqual((boot["counts"], boot["bound"], boot["end"]), (None, [], False))
+
+
+class Complete(unittest.TestCase):
+    def test_a_boot_is_complete_with_its_counts_to_the_end(self):
+        self.assertTrue(tdp_boot.complete(tdp_boot.load(recorded("web", "web-on-on"))))
+
+    def test_an_error_makes_a_boot_incomplete(self):
+        boot = tdp_boot.load(recorded("web", "web-on-on"))
+        boot["errors"].append("settle took 0.060 s, not the 3 s it waits")
+        self.assertFalse(tdp_boot.complete(boot))
+        self.assertEqual(tdp_boot.missing(boot),
+                         "reported: settle took 0.060 s, not the 3 s it waits")
+
+    def test_a_boot_without_counts_is_incomplete(self):
+        boot = tdp_boot.load(os.path.join("/nonexistent", "web-on-on"))
+        self.assertFalse(tdp_boot.complete(boot))
+        self.assertEqual(tdp_boot.missing(boot), "did not report its counts")
 
 
 class WriteKtap(Scratch):
