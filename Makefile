@@ -136,7 +136,7 @@ ARM64_FRAGMENTS := config/arm64.config config/boards.config config/debug.config
 WEB_GROUPS ?= 50
 WEB_MODES  ?= on permissive off
 WEB_SMP    ?= 1
-WEB_COUNT  := p:tdp/attempt,really_probe;r:tdp/links,device_links_check_suppliers,ret=$$retval:s32;p:tdp/probe_platform,platform_probe;p:tdp/probe_amba,amba_probe;p:tdp/probe_i2c,i2c_device_probe;p:tdp/bound,driver_bound
+WEB_COUNT  := p:tdp/attempt,really_probe;r:tdp/links,device_links_check_suppliers,ret=$$retval:s32;p:tdp/probe_platform,platform_probe;p:tdp/probe_amba,amba_probe;p:tdp/probe_i2c,i2c_device_probe;p:tdp/bound,driver_bound;r:tdp/returned,really_probe,ret=$$retval:s32;p:tdp/trigger,driver_deferred_probe_trigger
 WEB_HELD   := ;r:tdp/held,driver_deferred_probe_links_wait,ret=$$retval:u8
 WEB_ARGS   = trace_buf_size=4M 'trace_event=deferred_probe:*' '$(1)'
 # the counting probes of a kernel of $(SERIES): "held" exists only with it

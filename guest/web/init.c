@@ -4,8 +4,8 @@
  * settled, then prints on the console, each line starting "tdp-result: ",
  *
  *   modules loaded=N failed=N               (a kernel with modules only)
- *   count attempts=N links=N probes=N binds=N held=N recorded=N woken=N
- *         retries=N overruns=N
+ *   count attempts=N links=N probes=N binds=N held=N deferrals=N
+ *         triggers=N recorded=N woken=N retries=N overruns=N
  *   lastbind SECONDS                        (the trace's last "bound" hit)
  *   bound BUS FIRMWARE-NODE DRIVER          (one line per bound device)
  *   deferred LINE                           (devices_deferred, for people)
@@ -31,7 +31,12 @@
  * really_probe(), "links" on device_links_check_suppliers() returning,
  * "probe" on the buses' probe functions, "bound" on driver_bound(),
  * "held" on driver_deferred_probe_links_wait() returning (patched kernels
- * only), and the series' own trace events (deferred_probe:*): needs
+ * only), "returned" on really_probe() returning (-EPROBE_DEFER: a
+ * deferral, by links or by probe()), "trigger" on
+ * driver_deferred_probe_trigger() (a retry of every deferred device: on
+ * the stock kernel and with targeting off after every bind, targeted at
+ * late_initcall, the timeout and the other global triggers only), and
+ * the series' own trace events (deferred_probe:*): needs
  * recorded, waiters woken, retries of parked devices.  A device without a firmware node is named by its nearest
  * ancestor that has one, plus its bus: names such as "i2c-3" depend on
  * probe order, nodes do not.
@@ -133,7 +138,8 @@ static void settle(void)
 
 /*
  * What the trace's lines count: the kprobe events of the command line
- * (attempt, links, probe_*, bound, held) and the series' own events.
+ * (attempt, links, probe_*, bound, held, returned, trigger) and the
+ * series' own events.
  * A line counts for the first entry it matches.
  */
 static const struct {
@@ -146,6 +152,8 @@ static const struct {
 	{ "probes", ": probe_", NULL },
 	{ "binds", ": bound:", NULL },
 	{ "held", ": held:", "ret=1" },
+	{ "deferrals", ": returned:", "ret=-517" },
+	{ "triggers", ": trigger:", NULL },
 	{ "recorded", ": deferred_probe_need_recorded:", NULL },
 	{ "woken", ": deferred_probe_woken:", NULL },
 	{ "retries", ": deferred_probe_retry:", NULL },

@@ -40,12 +40,20 @@ class BoardsReport(Scratch):
         res = run("boards-report", self.tmp, out)
         self.assertEqual(res.returncode, 0, res.stdout)
         text = read(out)
-        self.assertIn("| on | 1 | targeted | 31 | 0 | 29 | 0 | 22 | 5 |", text)
-        self.assertIn("| on | 1 | targeting off | 31 | 0 | 35 | 6 | 22 | 0 |", text)
+        # recorded before deferrals and triggers were counted: "-"
+        self.assertIn("| on | 1 | targeted | 31 | 0 | 29 | 0 | 22 | - | - | 5 |", text)
+        self.assertIn("| on | 1 | targeting off | 31 | 0 | 35 | 6 | 22 | - | - | 0 |", text)
         self.assertIn("identical in every row", text)
         self.assertEqual(read(os.path.join(self.tmp, "boards.dat")),
                          "# board/fw_devlink targeted targeting-off stock\n"
                          "orangepi-pc/on 29 35 -\n")
+
+    def test_deferrals_and_global_triggers_are_tabled(self):
+        self.copy("boards")
+        self.edit(PAIR + "-on", "count attempts=29 ", "count attempts=29 deferrals=7 triggers=2 ")
+        run("boards-report", self.tmp, os.path.join(self.tmp, "BOARDS.md"))
+        self.assertIn("| on | 1 | targeted | 31 | 0 | 29 | 0 | 22 | 7 | 2 | 5 |",
+                      read(os.path.join(self.tmp, "BOARDS.md")))
 
     def test_a_lost_device_fails(self):
         self.copy("boards")
