@@ -31,8 +31,9 @@
  * really_probe(), "links" on device_links_check_suppliers() returning,
  * "probe" on the buses' probe functions, "bound" on driver_bound(),
  * "held" on driver_deferred_probe_links_wait() returning (patched kernels
- * only), "returned" on really_probe() returning (-EPROBE_DEFER: a
- * deferral, by links or by probe()), "trigger" on
+ * only), "returned" on really_probe() returning (-EPROBE_DEFER when links
+ * refuse, EPROBE_DEFER when probe() defers: really_probe() returns probe
+ * errors positive), "trigger" on
  * driver_deferred_probe_trigger() (a retry of every deferred device: on
  * the stock kernel and with targeting off after every bind, targeted at
  * late_initcall, the timeout and the other global triggers only), and
@@ -145,14 +146,16 @@ static void settle(void)
 static const struct {
 	const char *name;
 	const char *event;
-	const char *also;	/* the line must hold this too, when set */
+	const char *also;	/* the line must hold this too, when set, */
+	const char *or_also;	/* or this */
 } counted[] = {
 	{ "attempts", ": attempt:", NULL },
 	{ "links", ": links:", "ret=-517" },
 	{ "probes", ": probe_", NULL },
 	{ "binds", ": bound:", NULL },
 	{ "held", ": held:", "ret=1" },
-	{ "deferrals", ": returned:", "ret=-517" },
+	/* links' refusal returns -EPROBE_DEFER, a probe's deferral 517 */
+	{ "deferrals", ": returned:", "ret=-517\n", "ret=517\n" },
 	{ "triggers", ": trigger:", NULL },
 	{ "recorded", ": deferred_probe_need_recorded:", NULL },
 	{ "woken", ": deferred_probe_woken:", NULL },
@@ -185,6 +188,7 @@ static void counts(void)
 	char line[512];
 	FILE *f = fopen(TRACE "/trace", "r");
 	double t, last = -1;
+	long overruns;
 	size_t i;
 
 	if (!f) {
@@ -197,7 +201,8 @@ static void counts(void)
 		for (i = 0; i < ARRAY_SIZE(counted); i++) {
 			if (!strstr(line, counted[i].event))
 				continue;
-			if (!counted[i].also || strstr(line, counted[i].also))
+			if (!counted[i].also || strstr(line, counted[i].also) ||
+			    (counted[i].or_also && strstr(line, counted[i].or_also)))
 				n[i]++;
 			break;
 		}
@@ -209,7 +214,11 @@ static void counts(void)
 	printf("tdp-result: count");
 	for (i = 0; i < ARRAY_SIZE(counted); i++)
 		printf(" %s=%ld", counted[i].name, n[i]);
-	printf(" overruns=%ld\n", trace_stat("overrun"));
+	overruns = trace_stat("overrun");
+	printf(" overruns=%ld\n", overruns);
+	if (overruns)
+		printf("tdp-result: error the trace lost %ld events: counts too low\n",
+		       overruns);
 	if (last >= 0)
 		printf("tdp-result: lastbind %.6f\n", last);
 }
