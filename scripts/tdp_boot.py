@@ -73,6 +73,13 @@ def missing(res):
     return "reported: " + "; ".join(res["errors"])
 
 
+def pair_missing(on, off):
+    """Why the targeted boot @on or the boot with targeting off @off is
+    not complete(), as one diagnostic ("" when both are)."""
+    return "; ".join(f"{k} {missing(r)}" for k, r in (("targeted", on), ("off", off))
+                     if not complete(r))
+
+
 def write_ktap(out, suite, cases, skip_reason):
     """OUT.ktap: one case per (ok, name, diagnostics); diagnostics "SKIP"
     skips the case for @skip_reason.  The document is marked complete when
