@@ -227,8 +227,13 @@ arm64-modules-stock-kernel: stock-tree
 # mode (BOARD_MODES) and vCPU count (BOARD_CPUS: 1, and the boards' four
 # cores): patched and targeted, patched with deferred_probe_targeted=0,
 # and the pristine tree's kernel (BOARD_STOCK=0 leaves it out), counted
-# with kprobes; then BOARD_TIMES boots of each kernel at fw_devlink=on
-# that count nothing, timed (board-times, below); all into $(OUT)/boards;
+# with kprobes; in the modules variant at the board's ICOUNT_CPUS, once
+# more per BOARD_SKEWS entry MS, with the guest's module loading started
+# MS ms later (tdp.skew=MS): under -icount a kernel interleaves a boot the
+# same way every time, so these boots give each kernel's own spread;
+# then BOARD_TIMES boots of each kernel at fw_devlink=on
+# that count nothing, timed (board-times, below; boot I skewed by I-1 ms);
+# all into $(OUT)/boards;
 # then board-replay (below; BOARD_REPLAY=0 leaves it out);
 # scripts/boards-report writes
 # $(BENCH_DIR)/BOARDS.md and fails on a lost device.  make boards
@@ -240,6 +245,8 @@ BOARD_CPUS ?= 1 4
 BOARD_STOCK ?= 1
 # boots per kernel at fw_devlink=on that count nothing, timed
 BOARD_TIMES ?= 3
+# the modules variant's counting boots beyond the first: tdp.skew= values
+BOARD_SKEWS ?= 1 2
 BOARD_REPLAY ?= 1
 # What make boards boots: BOARD, or BOARD+modules for the modules variant.
 BOARD_RUNS = $(foreach b,$(BOARD),$(foreach v,$(BOARD_VARIANTS),$(b)$(if $(filter modules,$(v)),+modules)))
@@ -292,6 +299,14 @@ boards: $(board_kernels)
 			fw_devlink=$$mode maxcpus=$$cpus $$args trace_buf_size=4M \
 			$$([ $$t != stock ] && echo 'trace_event=deferred_probe:*' || echo $(TRACE_EXPAND)) \
 			"kprobe_event=$$kprobes" || exit 1; \
+		[ -n "$$icount" ] && [ -n "$(findstring +modules,$(b))" ] || continue; \
+		for skew in $(BOARD_SKEWS); do \
+		echo "  QEMU    $(b), fw_devlink=$$mode, $$cpus vCPU, $$clock clock, $$t, skew $$skew ms"; \
+		QEMU_ICOUNT=$$icount $(call board_boot,$(b),$$build) $(OUT)/boards/$$mode-$${cpus}cpu-$(b)-$$t-skew$$skew $(TIMEOUT) \
+			fw_devlink=$$mode maxcpus=$$cpus $$args trace_buf_size=4M \
+			$$([ $$t != stock ] && echo 'trace_event=deferred_probe:*' || echo $(TRACE_EXPAND)) \
+			"kprobe_event=$$kprobes" tdp.skew=$$skew || exit 1; \
+		done; \
 	done; done; done;)
 	@$(MAKE) --no-print-directory board-times $(if $(filter 1,$(BOARD_REPLAY)),board-replay)
 	@mkdir -p $(BENCH_DIR)
@@ -302,6 +317,9 @@ boards: $(board_kernels)
 # ones): at the vCPU counts of ICOUNT_CPUS in config/arch/BOARD.sh under
 # -icount shift=0, so that the guest's clock counts its instructions,
 # and by the host's clock at the others.  They trace TIME_KPROBES only.
+# Boot I of a kernel starts loading modules I-1 ms late (tdp.skew), so
+# that under -icount the boots of one kernel differ as boots on
+# hardware do (built in, every bind precedes /init, and skew moves none).
 board-times: $(board_kernels)
 	@mkdir -p $(OUT)/boards && rm -f $(OUT)/boards/time-*
 	@$(foreach b,$(BOARD_RUNS),for cpus in $(BOARD_CPUS); do for i in $$(seq $(BOARD_TIMES)); do \
@@ -311,7 +329,7 @@ board-times: $(board_kernels)
 		echo "  QEMU    $(b), timed, $$cpus vCPU, $$clock clock, $$t, boot $$i"; \
 		QEMU_ICOUNT=$$icount $(call board_boot,$(b),$$build) $(OUT)/boards/time-$${cpus}cpu-$$clock-$(b)-$$t-$$i \
 			$(TIMEOUT) fw_devlink=on maxcpus=$$cpus $$args $(TRACE_EXPAND) \
-			kprobe_event=$(TIME_KPROBES) || exit 1; \
+			kprobe_event=$(TIME_KPROBES) tdp.skew=$$((i - 1)) || exit 1; \
 	done; done; done;)
 
 # What scripts/dts-graph's replay predicts for the same boards: make

@@ -19,12 +19,15 @@
  *                                            i2c-mux-0, vdd-0, i2c-mux-reg-0
  *                                            (c000000.), i2c-arb-0, QEMU's
  *                                            PL061 and chain-0-2, in order)
+ *   trace LINE                              (every line of the trace, with
+ *                                            "tdp.dump" on the command line)
  *   end
  *
  * and powers the machine off.  A kernel built with modules (make boards'
  * distro-like variant) has them in /lib/modules/RELEASE/ of the
  * initramfs: they are loaded first, in modules.dep order, each after the
- * modules it depends on, as a distribution's initramfs loads them.
+ * modules it depends on, as a distribution's initramfs loads them;
+ * "tdp.skew=MS" on the command line starts that MS ms late.
  *
  * The counts come from kprobe events the
  * kernel command line sets up (the Makefile's web target): "attempt" on
@@ -330,6 +333,19 @@ static void story(void)
 		fclose(f);
 }
 
+/* Every line of the trace, for a person reading one boot. */
+static void dump(void)
+{
+	char line[512];
+	FILE *f = fopen(TRACE "/trace", "r");
+
+	while (f && fgets(line, sizeof(line), f))
+		if (line[0] != '#')
+			printf("tdp-result: trace %s", line);
+	if (f)
+		fclose(f);
+}
+
 #define MAX_MODULES 256
 
 static char *loaded[MAX_MODULES];
@@ -424,6 +440,25 @@ static int on_cmdline(const char *word)
 	return found;
 }
 
+/* N from "@key=N" on the kernel command line, or 0. */
+static long cmdline_long(const char *key)
+{
+	char line[4096], *tok, *save;
+	FILE *f = fopen("/proc/cmdline", "r");
+	size_t len = strlen(key);
+	long value = 0;
+
+	if (!f)
+		return 0;
+	if (fgets(line, sizeof(line), f))
+		for (tok = strtok_r(line, " \n", &save); tok;
+		     tok = strtok_r(NULL, " \n", &save))
+			if (!strncmp(tok, key, len) && tok[len] == '=')
+				value = strtol(tok + len + 1, NULL, 10);
+	fclose(f);
+	return value;
+}
+
 int main(void)
 {
 	int fd;
@@ -446,6 +481,13 @@ int main(void)
 	mount("tracefs", TRACE, "tracefs", 0, NULL);
 	setvbuf(stdout, NULL, _IOLBF, 0);
 
+	/*
+	 * "tdp.skew=MS" starts loading modules MS ms later.  Under -icount a
+	 * kernel interleaves a boot the same way every time, so the spread
+	 * of a kernel against itself comes from boots that move the moment
+	 * its modules arrive, as an initramfs's start moves on hardware.
+	 */
+	sleep_ms(cmdline_long("tdp.skew"));
 	load_modules();
 	settle();
 	/* stop recording: what we read below must not count */
@@ -465,6 +507,8 @@ int main(void)
 	print_file("devices_deferred", "deferred");
 	print_file("deferred_probe_stats", "stats");
 	story();
+	if (on_cmdline("tdp.dump"))
+		dump();
 	printf("tdp-result: end\n");
 	fflush(stdout);
 	sync();

@@ -7,6 +7,7 @@ targeted and with deferred_probe_targeted=0, as `make boards` saved them
 tests that need a failing boot copy these and change one line.
 """
 import os
+import re
 import shutil
 
 from recorded import Scratch, read, recorded, run, script
@@ -182,6 +183,48 @@ class BoardsReport(Scratch):
                          ["- fw_devlink=on, 1 vCPU: `/leds` (leds-gpio) bound by targeted only\n"])
         # built in, the same difference fails
         self.assertEqual(len(report.judge("orangepi-pc", "on", 1, runs)), 1)
+
+    def skewed(self, attempts):
+        """The modules pair and a stock boot (targeting off's), each booted
+        again per skew: @attempts {kernel: [unskewed, skew 1, ...]}."""
+        self.modules_runs("modules loaded=6 failed=0")
+        base = os.path.join(self.tmp, "on-1cpu-orangepi-pc+modules")
+        for ext in ("ktap", "console"):
+            shutil.copy(f"{base}-off.{ext}", f"{base}-stock.{ext}")
+        for kernel, counts in attempts.items():
+            for skew, n in enumerate(counts):
+                name = f"{kernel}-skew{skew}" if skew else kernel
+                if skew:
+                    for ext in ("ktap", "console"):
+                        shutil.copy(f"{base}-{kernel}.{ext}", f"{base}-{name}.{ext}")
+                path = f"{base}-{name}.ktap"
+                with open(path) as f:
+                    text = re.sub(r"count attempts=\d+ ", f"count attempts={n} ", f.read())
+                with open(path, "w") as f:
+                    f.write(text)
+
+    def test_skewed_boots_are_each_kernels_spread(self):
+        self.skewed({"on": [36, 30, 33], "off": [35, 35, 35], "stock": [34, 31, 38]})
+        spread = report.spreads(self.tmp, report.boots(self.tmp))
+        runs = spread["orangepi-pc+modules"][("on", 1)]
+        self.assertEqual([b["counts"]["attempts"] for b in runs["on"]], [36, 30, 33])
+        text, bad = report.spread_section("orangepi-pc+modules", spread["orangepi-pc+modules"])
+        self.assertEqual(bad, [])
+        self.assertIn("| on | 1 | stock | 3 | 34 | 31 .. 38 | 22 | 22 .. 22 | stock spread |", text)
+        self.assertIn("| on | 1 | targeted | 3 | 33 | 30 .. 36 | 22 | 22 .. 22 | "
+                      "within stock's spread |", text)
+        # the built-in variant has no skewed boots: no table
+        self.assertEqual(report.spread_section("orangepi-pc", {}), ("", []))
+
+    def test_a_targeted_median_above_stocks_range_fails(self):
+        self.skewed({"on": [36, 39, 33], "stock": [34, 31, 35]})
+        res = run("boards-report", self.tmp, os.path.join(self.tmp, "BOARDS.md"))
+        self.assertEqual(res.returncode, 1)
+        self.assertIn("FAIL: orangepi-pc+modules, fw_devlink=on, 1 vCPU, skewed: targeted "
+                      "median attempts above the stock kernel's range", res.stdout)
+        self.assertIn("| on | 1 | targeted | 3 | 36 | 33 .. 39 | 22 | 22 .. 22 | "
+                      "attempts more, probe() calls within stock's spread |",
+                      read(os.path.join(self.tmp, "BOARDS.md")))
 
     def test_a_modules_boot_that_loaded_none_fails(self):
         runs = self.modules_runs(None)
