@@ -246,7 +246,7 @@ BOARD_STOCK ?= 1
 # boots per kernel at fw_devlink=on that count nothing, timed
 BOARD_TIMES ?= 3
 # the modules variant's counting boots beyond the first: tdp.skew= values
-BOARD_SKEWS ?= 1 2
+BOARD_SKEWS ?= 1 2 3 4
 BOARD_REPLAY ?= 1
 # What make boards boots: BOARD, or BOARD+modules for the modules variant.
 BOARD_RUNS = $(foreach b,$(BOARD),$(foreach v,$(BOARD_VARIANTS),$(b)$(if $(filter modules,$(v)),+modules)))

@@ -216,12 +216,12 @@ class BoardsReport(Scratch):
         # the built-in variant has no skewed boots: no table
         self.assertEqual(report.spread_section("orangepi-pc", {}), ("", []))
 
-    def test_a_targeted_median_above_stocks_range_fails(self):
+    def test_a_targeted_median_above_the_stock_retrys_range_fails(self):
         self.skewed({"on": [36, 39, 33], "stock": [34, 31, 35]})
         res = run("boards-report", self.tmp, os.path.join(self.tmp, "BOARDS.md"))
         self.assertEqual(res.returncode, 1)
         self.assertIn("FAIL: orangepi-pc+modules, fw_devlink=on, 1 vCPU, skewed: targeted "
-                      "median attempts above the stock kernel's range", res.stdout)
+                      "median attempts above the stock retry's range", res.stdout)
         self.assertIn("| on | 1 | targeted | 3 | 36 | 33 .. 39 | 22 | 22 .. 22 | "
                       "attempts more, probe() calls within stock's spread |",
                       read(os.path.join(self.tmp, "BOARDS.md")))
@@ -238,6 +238,14 @@ class BoardsReport(Scratch):
         self.assertIn("orangepi-pc+modules, fw_devlink=on, 1 vCPU, targeted: "
                       "module kernel/x.ko not loaded", bad)
         self.assertIn("failed", bad[1])
+
+    def test_targeting_off_widens_the_stock_retrys_range(self):
+        self.skewed({"on": [36, 37, 33], "off": [36, 38, 35], "stock": [34, 31, 35]})
+        spread = report.spreads(self.tmp, report.boots(self.tmp))["orangepi-pc+modules"]
+        text, bad = report.spread_section("orangepi-pc+modules", spread)
+        self.assertEqual(bad, [])
+        self.assertIn("| on | 1 | targeted | 3 | 36 | 33 .. 37 | 22 | 22 .. 22 | attempts within "
+                      "the stock retry's spread, probe() calls within stock's spread |", text)
 
     def test_no_boots_is_an_error(self):
         res = run("boards-report", self.tmp, os.path.join(self.tmp, "BOARDS.md"))
