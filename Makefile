@@ -294,15 +294,11 @@ boards: $(board_kernels)
 		$(call board_variant,$(b)); \
 		kprobes='$(WEB_KPROBES)'; [ $$t != stock ] || kprobes='$(WEB_COUNT)'; \
 		$(call board_clock,$(b)); \
-		echo "  QEMU    $(b), fw_devlink=$$mode, $$cpus vCPU, $$clock clock, $$t"; \
-		QEMU_ICOUNT=$$icount $(call board_boot,$(b),$$build) $(OUT)/boards/$$mode-$${cpus}cpu-$(b)-$$t $(TIMEOUT) \
-			fw_devlink=$$mode maxcpus=$$cpus $$args trace_buf_size=4M \
-			$$([ $$t != stock ] && echo 'trace_event=deferred_probe:*' || echo $(TRACE_EXPAND)) \
-			"kprobe_event=$$kprobes" || exit 1; \
-		[ -n "$$icount" ] && [ -n "$(findstring +modules,$(b))" ] || continue; \
-		for skew in $(BOARD_SKEWS); do \
+		skews=; [ -z "$$icount" ] || skews="$(if $(findstring +modules,$(b)),$(BOARD_SKEWS))"; \
+		for skew in 0 $$skews; do \
+		name=$$mode-$${cpus}cpu-$(b)-$$t; [ $$skew = 0 ] || name=$$name-skew$$skew; \
 		echo "  QEMU    $(b), fw_devlink=$$mode, $$cpus vCPU, $$clock clock, $$t, skew $$skew ms"; \
-		QEMU_ICOUNT=$$icount $(call board_boot,$(b),$$build) $(OUT)/boards/$$mode-$${cpus}cpu-$(b)-$$t-skew$$skew $(TIMEOUT) \
+		QEMU_ICOUNT=$$icount $(call board_boot,$(b),$$build) $(OUT)/boards/$$name $(TIMEOUT) \
 			fw_devlink=$$mode maxcpus=$$cpus $$args trace_buf_size=4M \
 			$$([ $$t != stock ] && echo 'trace_event=deferred_probe:*' || echo $(TRACE_EXPAND)) \
 			"kprobe_event=$$kprobes" tdp.skew=$$skew || exit 1; \

@@ -423,40 +423,41 @@ static void print_file(const char *name, const char *tag)
 		fclose(f);
 }
 
+/*
+ * The token of the kernel command line (in @line) that is @key or, with
+ * @value, "@key=...", or NULL.
+ */
+static char *cmdline_find(const char *key, int value, char *line, size_t size)
+{
+	FILE *f = fopen("/proc/cmdline", "r");
+	size_t len = strlen(key);
+	char *tok, *save, *found = NULL;
+
+	if (!f)
+		return NULL;
+	if (fgets(line, size, f))
+		for (tok = strtok_r(line, " \n", &save); tok && !found;
+		     tok = strtok_r(NULL, " \n", &save))
+			if (!strncmp(tok, key, len) && tok[len] == (value ? '=' : '\0'))
+				found = tok;
+	fclose(f);
+	return found;
+}
+
 /* Whether the kernel command line holds the word @word. */
 static int on_cmdline(const char *word)
 {
-	char line[4096], *tok, *save;
-	FILE *f = fopen("/proc/cmdline", "r");
-	int found = 0;
+	char line[4096];
 
-	if (!f)
-		return 0;
-	if (fgets(line, sizeof(line), f))
-		for (tok = strtok_r(line, " \n", &save); tok && !found;
-		     tok = strtok_r(NULL, " \n", &save))
-			found = !strcmp(tok, word);
-	fclose(f);
-	return found;
+	return cmdline_find(word, 0, line, sizeof(line)) != NULL;
 }
 
 /* N from "@key=N" on the kernel command line, or 0. */
 static long cmdline_long(const char *key)
 {
-	char line[4096], *tok, *save;
-	FILE *f = fopen("/proc/cmdline", "r");
-	size_t len = strlen(key);
-	long value = 0;
+	char line[4096], *tok = cmdline_find(key, 1, line, sizeof(line));
 
-	if (!f)
-		return 0;
-	if (fgets(line, sizeof(line), f))
-		for (tok = strtok_r(line, " \n", &save); tok;
-		     tok = strtok_r(NULL, " \n", &save))
-			if (!strncmp(tok, key, len) && tok[len] == '=')
-				value = strtol(tok + len + 1, NULL, 10);
-	fclose(f);
-	return value;
+	return tok ? strtol(tok + strlen(key) + 1, NULL, 10) : 0;
 }
 
 int main(void)
