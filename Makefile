@@ -227,10 +227,11 @@ arm64-modules-stock-kernel: stock-tree
 # mode (BOARD_MODES) and vCPU count (BOARD_CPUS: 1, and the boards' four
 # cores): patched and targeted, patched with deferred_probe_targeted=0,
 # and the pristine tree's kernel (BOARD_STOCK=0 leaves it out), counted
-# with kprobes; in the modules variant at the board's ICOUNT_CPUS, once
-# more per BOARD_SKEWS entry MS, with the guest's module loading started
-# MS ms later (tdp.skew=MS): under -icount a kernel interleaves a boot the
-# same way every time, so these boots give each kernel's own spread;
+# with kprobes; in the modules variant, once more per BOARD_SKEWS entry
+# MS, with the guest's module loading started MS ms later (tdp.skew=MS):
+# under -icount (at the board's ICOUNT_CPUS) a kernel interleaves a boot
+# the same way every time, and under the host's clock no two boots
+# alike, so these boots give each kernel's own spread;
 # then BOARD_TIMES boots of each kernel at fw_devlink=on
 # that count nothing, timed (board-times, below; boot I skewed by I-1 ms);
 # all into $(OUT)/boards;
@@ -294,7 +295,7 @@ boards: $(board_kernels)
 		$(call board_variant,$(b)); \
 		kprobes='$(WEB_KPROBES)'; [ $$t != stock ] || kprobes='$(WEB_COUNT)'; \
 		$(call board_clock,$(b)); \
-		skews=; [ -z "$$icount" ] || skews="$(if $(findstring +modules,$(b)),$(BOARD_SKEWS))"; \
+		skews="$(if $(findstring +modules,$(b)),$(BOARD_SKEWS))"; \
 		for skew in 0 $$skews; do \
 		name=$$mode-$${cpus}cpu-$(b)-$$t; [ $$skew = 0 ] || name=$$name-skew$$skew; \
 		echo "  QEMU    $(b), fw_devlink=$$mode, $$cpus vCPU, $$clock clock, $$t, skew $$skew ms"; \
