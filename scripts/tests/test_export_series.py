@@ -47,7 +47,8 @@ class ExportSeries(Scratch):
 
     def test_patches_take_the_exporters_identity(self):
         self.commit("a", "subsys: one\n\nWhy one.\n\nSigned-off-by: Someone Else <else@example.com>")
-        self.commit("b", "subsys: two\n\nWhy two.")
+        # a last line that only looks like a trailer
+        self.commit("b", "subsys: two\n\nWhy two: waits for the other\nnode: its provider.")
         result = self.export()
         self.assertEqual(result.returncode, 0, result.stderr)
         patches = self.patches()
