@@ -63,9 +63,10 @@ failslab() {	# failslab PROBABILITY: inject into deferred.c's callers only
 }
 
 failslab_setup() {
-	# The text of drivers/base/deferred.c: from its first function to the
-	# symbol that follows its last one, in kallsyms (names only deferred.c
-	# has; static ones are there too).
+	# The text of drivers/base/deferred.c and of deferred-report.c, linked
+	# after it, up to its report of waiters: from the first function to
+	# the symbol that follows the last one, in kallsyms (names only these
+	# files have; static ones are there too).
 	sort /proc/kallsyms > /tmp/kallsyms
 	first=$(grep -wE '(deferred_probe_work_func|driver_deferred_probe_add|deferred_waiter_park|deferred_record|deferred_raise|dev_probe_defer_until|dev_probe_hold_until|dev_provider_announce|devm_dev_provider_announce|driver_deferred_probe_trigger|deferred_waiters_report|deferred_probe_timeout_work_func|deferred_probe_extend_timeout)' /tmp/kallsyms |
 		sed -n '1p;$p' | cut -d' ' -f1 | tr '\n' ' ')
