@@ -58,7 +58,7 @@ GUEST_FILES := $(wildcard guest/* guest/tests/*)
 MODULE_SRC := $(shell find modules -name '*.[ch]' -o -name Kbuild)
 
 .PHONY: all deps tree config kernel modules initramfs check stress kcsan-kernel demo export format \
-	checkpatch clean distclean bench bench-cost bench-kernels arm-kernel arm-stock-kernel arm64-stock-kernel stock-tree boards sizes board-graphs bisect bisect-patch board-times board-replay arm64-kernel web board bench-web graph shell bench-quick \
+	checkpatch clean distclean bench bench-cost profile bench-kernels arm-kernel arm-stock-kernel arm64-stock-kernel stock-tree boards sizes board-graphs bisect bisect-patch board-times board-replay arm64-kernel web board bench-web graph shell bench-quick \
 	test-harness
 
 all: check
@@ -469,6 +469,33 @@ bench-cost:
 		$(MAKE) --no-print-directory bench BENCH_SMP=$$smp BENCH_DIR=bench/cost-$${smp}cpu \
 			BENCH_EXTRA="tdp.bench.shapes=none" || exit 1; \
 	done
+
+# Where the instructions go: make bench's kernels, booted at one vCPU
+# under icount with scripts/tb-count.c (a QEMU plugin; the guest is not
+# changed) registering and binding 10,000 devices with no dependency three
+# times (tdp.bench.shapes=none); scripts/profile-report adds the counts up
+# per kernel function, per device, against the stock kernel's, into
+# $(OUT)/profile/report.md.  PROFILE_ARGS picks other scenarios, and
+# PROFILE_PER what to divide by.
+TB_COUNT := cache/build/tb-count.so
+PROFILE_ARGS ?= tdp.bench.shapes=none tdp.bench.scale=0
+PROFILE_PER ?= 30000
+$(TB_COUNT): scripts/tb-count.c
+	@mkdir -p $(dir $@)
+	@gcc -O2 -Wall -shared -fPIC -o $@ $<
+profile: bench-kernels $(TB_COUNT)
+	@mkdir -p $(OUT)/profile
+	@for k in "stock $(BENCH_STOCK)" "off $(BENCH) deferred_probe_targeted=0" "on $(BENCH)"; do \
+		set -- $$k; \
+		echo "  QEMU    profile: $$1"; \
+		QEMU_SMP=1 QEMU_ICOUNT=0 QEMU_PLUGIN=$(CURDIR)/$(TB_COUNT),out=$(CURDIR)/$(OUT)/profile/$$1.tb \
+			$(call boot,x86_64,$$2,$$2/initramfs.cpio.gz) $(OUT)/profile/$$1 3600 \
+			$(BENCH_ARGS) $(PROFILE_ARGS) tdp.label=$$1 $$3 || exit 1; \
+	done
+	@scripts/profile-report $(PROFILE_PER) stock=$(OUT)/profile/stock.tb:$(BENCH_STOCK)/System.map \
+		targeting-off=$(OUT)/profile/off.tb:$(BENCH)/System.map \
+		targeted=$(OUT)/profile/on.tb:$(BENCH)/System.map > $(OUT)/profile/report.md
+	@echo "  REPORT  $(OUT)/profile/report.md"
 
 # What every device pays, per architecture: struct device_private's size
 # and kmalloc class in the stock and the patched kernel built from the same
