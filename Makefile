@@ -114,7 +114,8 @@ check: initramfs
 # The host scripts' own tests, no kernel or guest: scripts/check-harness
 # (prepare-tree, run-qemu and check-board keep their promises) and
 # scripts/tests/run (each piece of bench-report, check-web, make-dt-web,
-# dts-graph and ktap-join on recorded inputs), joined into one KTAP
+# dts-graph, profile-report and ktap-join on recorded inputs), joined
+# into one KTAP
 # document, $(OUT)/harness.ktap, that make check's parse-results counts.
 # Alone, it lists the cases that failed.
 test-harness: deps
