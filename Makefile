@@ -115,8 +115,8 @@ check: initramfs
 # (prepare-tree, run-qemu and check-board keep their promises) and
 # scripts/tests/run (each piece of bench-report, check-web, make-dt-web,
 # dts-graph, profile-report and ktap-join on recorded inputs), joined
-# into one KTAP
-# document, $(OUT)/harness.ktap, that make check's parse-results counts.
+# into one KTAP document, $(OUT)/harness.ktap, that make check's
+# parse-results counts.
 # Alone, it lists the cases that failed.
 test-harness: deps
 	@echo "  HOST    harness tests (results: $(OUT)/harness.ktap)"
