@@ -52,8 +52,11 @@ FRAGMENTS := config/base.config config/debug.config config/reliability.config \
 	config/trace.config
 # Whether $(SERIES) lists any patch (bench/stock.series lists none).
 HAS_SERIES := $(shell grep -v '^\#' $(SERIES) 2>/dev/null)
-# config/series.config names options the series adds: only with a series.
-FRAGMENTS += $(if $(HAS_SERIES),config/series.config)
+# config/series.config names options the series adds: only with a series;
+# config/tools.config turns its tools on, in every patched test kernel but
+# the benchmark's (off, as by default) and make bisect's (the engine alone).
+TOOLS := $(if $(HAS_SERIES),config/tools.config)
+FRAGMENTS += $(if $(HAS_SERIES),config/series.config $(TOOLS))
 GUEST_FILES := $(wildcard guest/* guest/tests/*)
 MODULE_SRC := $(shell find modules -name '*.[ch]' -o -name Kbuild)
 
@@ -144,7 +147,7 @@ WEB_ARGS   = trace_buf_size=4M 'trace_event=deferred_probe:*' '$(1)'
 WEB_KPROBES = $(WEB_COUNT)$(if $(HAS_SERIES),$(WEB_HELD))
 
 arm64-kernel: tree
-	$(call kernel,$(TREE),$(ARM64),arm64,$(ARM64_FRAGMENTS))
+	$(call kernel,$(TREE),$(ARM64),arm64,$(ARM64_FRAGMENTS) $(TOOLS))
 	$(call dt_guest,arm64,$(ARM64))
 	@scripts/make-web-dtb $(ARM64) $(WEB_GROUPS)
 
@@ -181,7 +184,7 @@ board: arm64-kernel
 ARM := cache/build/arm
 
 arm-kernel: tree
-	$(call kernel,$(TREE),$(ARM),arm,config/arm.config)
+	$(call kernel,$(TREE),$(ARM),arm,config/arm.config $(TOOLS))
 	$(call dt_guest,arm,$(ARM))
 
 # The pristine tree's kernels of the boards: the 32-bit image and the
@@ -206,7 +209,7 @@ arm64-stock-kernel: stock-tree
 # modules; the guest loads them in modules.dep order.  Patched and
 # pristine, in cache/build/KARCH-modules and KARCH-modules-stock.
 arm-modules-kernel: tree
-	$(call kernel,$(TREE),$(ARM)-modules,arm,config/arm.config config/arm-modules.config)
+	$(call kernel,$(TREE),$(ARM)-modules,arm,config/arm.config config/arm-modules.config $(TOOLS))
 	$(call dt_guest,arm,$(ARM)-modules)
 
 arm-modules-stock-kernel: stock-tree
@@ -214,7 +217,7 @@ arm-modules-stock-kernel: stock-tree
 	$(call dt_guest,arm,$(ARM)-modules-stock)
 
 arm64-modules-kernel: tree
-	$(call kernel,$(TREE),$(ARM64)-modules,arm64,$(ARM64_FRAGMENTS) config/arm64-modules.config)
+	$(call kernel,$(TREE),$(ARM64)-modules,arm64,$(ARM64_FRAGMENTS) config/arm64-modules.config $(TOOLS))
 	$(call dt_guest,arm64,$(ARM64)-modules)
 
 arm64-modules-stock-kernel: stock-tree

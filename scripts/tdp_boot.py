@@ -3,7 +3,8 @@
 
 A guest booted with guest/web/init.c prints "tdp-result: " lines that
 scripts/run-qemu collects into OUT.ktap: "count k=v ...", "bound BUS NODE
-DRIVER", "deferred LINE", "story EVENT ARGS", "series 0|1", "end".  check-web and
+DRIVER", "deferred LINE", "story EVENT ARGS", "stats BUS/NAME ATTEMPTS DEFERRALS PARKED_US STATE"
+(debugfs deferred_probe_stats), "series 0|1", "end".  check-web and
 check-board judge such boots; both write their verdicts as one KTAP
 suite with write_ktap().
 """
@@ -22,7 +23,7 @@ def load(prefix):
     (PREFIX.console); a boot without both reports nothing."""
     res = {"counts": None, "bound": [], "end": False, "unittest": None,
            "console": "", "story": [], "series": True, "deferred": 0,
-           "lastbind": None, "modules": None, "errors": []}
+           "lastbind": None, "modules": None, "errors": [], "stats": {}}
     try:
         with open(prefix + ".ktap", errors="replace") as f:
             lines = f.read().splitlines()
@@ -38,6 +39,11 @@ def load(prefix):
         elif line.startswith("deferred "):
             # one line of devices_deferred when probing settled
             res["deferred"] += 1
+        elif line.startswith("stats "):
+            # a device that deferred at least once: driver probes started
+            f = line.split()
+            if len(f) >= 4 and f[2].isdigit():
+                res["stats"][f[1]] = int(f[2])
         elif line.startswith("story "):
             res["story"].append(line.split()[1].rstrip(":") + " " +
                                 " ".join(line.split()[2:]))
@@ -58,6 +64,12 @@ def load(prefix):
     if m:
         res["unittest"] = (int(m.group(1)), int(m.group(2)))
     return res
+
+
+def attempts(res, dev):
+    """Driver probes started for @dev ("BUS/NAME") in boot @res: listed in
+    deferred_probe_stats if it ever deferred, 1 if it bound without."""
+    return res["stats"].get(dev, 1)
 
 
 def complete(res):

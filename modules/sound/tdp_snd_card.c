@@ -30,7 +30,7 @@ static bool snd_bound(const struct bus_type *bus, const char *name)
 
 static bool snd_dma_available(void)
 {
-#ifdef DEV_PROBE_DEFER_TARGETED
+#ifdef DEV_PROBE_DEFER_PROVIDERS
 	return dev_provider_available(SND_DMA_PROVIDER);
 #else
 	return snd_bound(&platform_bus_type, "snd-dma");
@@ -56,7 +56,11 @@ static int snd_card_probe(struct platform_device *pdev)
 			{ .kind = DEV_NEED_BOUND, .subsys = "i2c", .name = codec0 },
 			{ .kind = DEV_NEED_BOUND, .subsys = "i2c", .name = codec1 },
 			{ .kind = DEV_NEED_BOUND, .subsys = "platform", .name = "snd-i2s" },
+#ifdef DEV_PROBE_DEFER_PROVIDERS
 			{ .kind = DEV_NEED_PROVIDER, .name = SND_DMA_PROVIDER },
+#else
+			{ .kind = DEV_NEED_BOUND, .subsys = "platform", .name = "snd-dma" },
+#endif
 		};
 
 		return dev_probe_defer_until(&pdev->dev, needs, ARRAY_SIZE(needs));

@@ -10,7 +10,7 @@
 
 static int snd_dma_probe(struct platform_device *pdev)
 {
-#ifdef DEV_PROBE_DEFER_TARGETED
+#ifdef DEV_PROBE_DEFER_PROVIDERS
 	return devm_dev_provider_announce(&pdev->dev, SND_DMA_PROVIDER);
 #else
 	return 0;

@@ -39,7 +39,7 @@ def failed(cases):
 class Judge(unittest.TestCase):
     def test_judge_passes_good_boots(self):
         cases = web.judge(boots("web"), expect())
-        self.assertEqual(len(cases), 28)
+        self.assertEqual(len(cases), 31)
         self.assertEqual(failed(cases), [])
         self.assertNotIn("SKIP", [diag for _, _, diag in cases])
 
@@ -66,6 +66,23 @@ class Judge(unittest.TestCase):
         self.assertEqual(failed(web.judge(bs, expect())),
                          ["web_permissive_at_most_2_probe_calls_per_bind"])
 
+    def test_a_mux_probed_more_than_with_targeting_off_fails(self):
+        bs = boots("web", modes=("permissive",))
+        bs[0][1]["stats"]["platform/i2c-mux-0"] = 3
+        cases = web.judge(bs, expect())
+        self.assertEqual(failed(cases),
+                         ["web_permissive_i2c_mux_gpio_no_more_probes_than_stock"])
+        diags = {name: diag for _, name, diag in cases}
+        self.assertEqual(diags["web_permissive_i2c_mux_gpio_no_more_probes_than_stock"],
+                         "probes started: targeted 3, targeting off 2")
+
+    def test_a_mux_that_never_deferred_counts_one_probe(self):
+        (_, on, off), = boots("web", modes=("permissive",))
+        del on["stats"]["platform/i2c-arb-0"]
+        self.assertEqual(tdp_boot.attempts(on, "platform/i2c-arb-0"), 1)
+        self.assertEqual(tdp_boot.attempts(off, "platform/i2c-arb-0"), 2)
+        self.assertEqual(failed(web.judge_muxes("permissive", on, off)), [])
+
     def test_story_out_of_order_fails(self):
         (mode, on, off), = boots("web", modes=("on",))
         on["story"].remove("deferred_probe_parked dev=regulator-0 how=waiting")
@@ -78,7 +95,7 @@ class Judge(unittest.TestCase):
             on["series"] = off["series"] = False
         cases = web.judge(bs, expect())
         skipped = [name for _, name, diag in cases if diag == "SKIP"]
-        self.assertEqual(len(skipped), 14)
+        self.assertEqual(len(skipped), 17)
         self.assertIn("web_permissive_getter_names_the_provider", skipped)
         self.assertIn("web_on_no_more_attempts", [name for _, name, _ in cases])
 

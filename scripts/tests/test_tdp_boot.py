@@ -18,6 +18,10 @@ class Load(Scratch):
         self.assertIn(("i2c", "/i2c-0/eeprom@51", "at24"), boot["bound"])
         self.assertEqual(boot["story"][1], "deferred_probe_parked dev=9030000.pl061 how=hinted")
         self.assertEqual((boot["unittest"], boot["series"], boot["end"]), ((233, 5), True, True))
+        # debugfs deferred_probe_stats: driver probes started per device
+        self.assertEqual(boot["stats"]["platform/i2c-mux-0"], 2)
+        self.assertEqual(tdp_boot.attempts(boot, "platform/c000000.i2c-mux-reg-0"), 2)
+        self.assertEqual(tdp_boot.attempts(boot, "platform/never-deferred"), 1)
 
     def test_load_of_a_missing_boot_reports_nothing(self):
         boot = tdp_boot.load(os.path.join(self.tmp, "web-on-on"))
