@@ -63,9 +63,10 @@ failslab() {	# failslab PROBABILITY: inject into deferred.c's callers only
 }
 
 failslab_setup() {
-	# The text of drivers/base/deferred.c and of deferred-report.c, linked
-	# after it, up to its report of waiters: from the first function to
-	# the symbol that follows the last one, in kallsyms (names only these
+	# The text of drivers/base/deferred.c and of the files linked after it
+	# (deferred-sources.c, deferred-report.c and, with the tools,
+	# deferred-tools.c), up to the last of these functions: from the first
+	# to the symbol that follows the last, in kallsyms (names only these
 	# files have; static ones are there too).
 	sort /proc/kallsyms > /tmp/kallsyms
 	first=$(grep -wE '(deferred_probe_work_func|driver_deferred_probe_add|deferred_waiter_park|deferred_record|deferred_raise|dev_probe_defer_until|dev_probe_hold_until|dev_provider_announce|devm_dev_provider_announce|driver_deferred_probe_trigger|deferred_waiters_report|deferred_probe_timeout_work_func|deferred_probe_extend_timeout)' /tmp/kallsyms |

@@ -66,3 +66,32 @@ class ExportSeries(Scratch):
         text = self.patches()[0]
         self.assertIn(f"\nCc: Reviewer <r@example.org>\nSigned-off-by: {WHO[0]} <{WHO[1]}>\n---\n",
                       text)
+
+    def test_cuts_make_series_of_their_own(self):
+        for i in range(3):
+            self.commit(f"c{i}", f"subsys: change {i}\n\nWhy {i}.")
+        with open(os.path.join(self.out, "cuts"), "w") as f:
+            f.write("# series, in order\n1-core 2\n2-users 1\n")
+        result = self.export()
+        self.assertEqual(result.returncode, 0, result.stderr)
+        self.assertEqual(read(os.path.join(self.out, "series")).split(),
+                         ["1-core/0001-subsys-change-0.patch",
+                          "1-core/0002-subsys-change-1.patch",
+                          "2-users/0001-subsys-change-2.patch"])
+        # each series is numbered on its own, and lists its own patches
+        self.assertEqual(read(os.path.join(self.out, "2-users", "series")).split(),
+                         ["0001-subsys-change-2.patch"])
+        self.assertIn("Subject: [PATCH 1/2] subsys: change 0\n", self.patches()[0])
+        self.assertIn("Subject: [PATCH] subsys: change 2\n", self.patches()[2])
+        for text in self.patches():
+            self.assertIn(f"\n\nSigned-off-by: {WHO[0]} <{WHO[1]}>\n---\n", text)
+
+    def test_cuts_must_hold_every_commit(self):
+        for i in range(2):
+            self.commit(f"c{i}", f"subsys: change {i}\n\nWhy {i}.")
+        with open(os.path.join(self.out, "cuts"), "w") as f:
+            f.write("1-core 1\n")
+        result = self.export()
+        self.assertNotEqual(result.returncode, 0)
+        self.assertIn("cuts holds 1 commits, the tree 2", result.stderr)
+        self.assertFalse(os.path.exists(os.path.join(self.out, "1-core")))
