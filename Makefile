@@ -60,7 +60,7 @@ FRAGMENTS += $(if $(HAS_SERIES),config/series.config $(TOOLS))
 GUEST_FILES := $(wildcard guest/* guest/tests/*)
 MODULE_SRC := $(shell find modules -name '*.[ch]' -o -name Kbuild)
 
-.PHONY: all deps tree config kernel modules initramfs check stress kcsan-kernel demo export format \
+.PHONY: all deps tree config kernel modules initramfs check check-first-series first-series-kunit stress kcsan-kernel demo export format \
 	checkpatch clean distclean bench bench-cost profile bench-kernels arm-kernel arm-stock-kernel arm64-stock-kernel stock-tree boards sizes board-graphs bisect bisect-patch board-times board-replay arm64-kernel web board bench-web graph shell bench-quick \
 	test-harness
 
@@ -110,9 +110,31 @@ check: initramfs
 		tdp.suites=relax $(RELAX_RULES) kunit.enable=0 $(GUEST_ARGS)
 	@$(MAKE) --no-print-directory web
 	@$(MAKE) --no-print-directory board
+	@$(MAKE) --no-print-directory $(if $(FIRST_SERIES),check-first-series)
 	@$(MAKE) --no-print-directory test-harness
 	@scripts/parse-results $(TREE) $(OUT)/check $(OUT)/check-stock $(OUT)/check-relax \
-		$(OUT)/web $(OUT)/board $(OUT)/harness
+		$(OUT)/web $(OUT)/board $(if $(FIRST_SERIES),console:$(FIRST_OUT)/kunit $(FIRST_OUT)/web) \
+		$(OUT)/harness
+
+# The first series alone (patches/cuts' first line), in a tree and build
+# directories of its own: its KUnit suites at boot (as make bisect boots a
+# patch), and the arm64 web at fw_devlink=on, where device links drive
+# targeting.  The guest suites and the web's other modes use what the
+# later series add, and run on the whole stack above.
+FIRST_SERIES := $(if $(filter patches/series,$(SERIES)),$(wildcard patches/$(shell \
+	grep -v '^[[:space:]]*\(\#\|$$\)' patches/cuts 2>/dev/null | head -1 | cut -d' ' -f1)/series))
+FIRST_OUT    := $(OUT)/first-series
+check-first-series: deps
+	@echo "  SERIES  the first series alone: $(FIRST_SERIES) (results: $(FIRST_OUT))"
+	@$(MAKE) --no-print-directory first-series-kunit web TREE=cache/linux-first \
+		SERIES=$(FIRST_SERIES) CHECK=cache/build/check-first ARM64=cache/build/arm64-first \
+		OUT=$(FIRST_OUT) WEB_MODES=on
+
+first-series-kunit: tree
+	$(call kernel,$(TREE),$(CHECK),x86_64,$(FRAGMENTS))
+	@echo "  QEMU    KUnit (console: $(OUT)/kunit.console)"
+	@mkdir -p $(OUT)
+	@$(call boot,x86_64,$(CHECK),none) $(OUT)/kunit 600 kunit_shutdown=reboot
 
 # The host scripts' own tests, no kernel or guest: scripts/check-harness
 # (prepare-tree, run-qemu and check-board keep their promises) and

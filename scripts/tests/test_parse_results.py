@@ -45,3 +45,17 @@ class ParseResultsConsole(Scratch):
         code, line = self.parse(self.lines[:100])
         self.assertEqual(code, 1)
         self.assertEqual(line, "0 passed, 2 failed")
+
+    def test_a_console_boot_counts_beside_a_guest_run(self):
+        boot = os.path.join(self.tmp, "boot")
+        with open(boot + ".console", "w") as f:
+            f.writelines(self.lines)
+        # a guest run's KTAP: the recorded web verdicts, no splat
+        web = os.path.join(self.tmp, "web")
+        with open(web + ".ktap", "w") as f:
+            f.write(read(recorded("web", "check-web.ktap")))
+        with open(web + ".console", "w") as f:
+            f.write("")
+        r = run("parse-results", TREE, web, "console:" + boot)
+        self.assertEqual((r.returncode, r.stdout.splitlines()[-1]),
+                         (0, "158 passed, 0 failed"))
