@@ -128,7 +128,7 @@ check-first-series: deps
 	@echo "  SERIES  the first series alone: $(FIRST_SERIES) (results: $(FIRST_OUT))"
 	@$(MAKE) --no-print-directory first-series-kunit web TREE=cache/linux-first \
 		SERIES=$(FIRST_SERIES) CHECK=cache/build/check-first ARM64=cache/build/arm64-first \
-		OUT=$(FIRST_OUT) WEB_MODES=on
+		OUT=$(FIRST_OUT) WEB_MODES=on WEB_CHECK_ARGS=--first-series
 
 first-series-kunit: tree
 	$(call kernel,$(TREE),$(CHECK),x86_64,$(FRAGMENTS))
@@ -182,7 +182,7 @@ web: arm64-kernel
 			fw_devlink=$$mode $$([ $$t = off ] && echo deferred_probe_targeted=0) \
 			$(call WEB_ARGS,kprobe_event=$(WEB_KPROBES)) || exit 1; \
 	done; done
-	@scripts/check-web $(OUT)/web $(ARM64)/web-$(WEB_GROUPS).expect $(WEB_MODES)
+	@scripts/check-web $(WEB_CHECK_ARGS) $(OUT)/web $(ARM64)/web-$(WEB_GROUPS).expect $(WEB_MODES)
 
 # A real board: QEMU's raspi3b with the board's own device tree and its
 # SoC's drivers (config/boards.config, in the web's arm64 image), booted

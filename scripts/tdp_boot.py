@@ -94,15 +94,16 @@ def pair_missing(on, off):
 
 def write_ktap(out, suite, cases, skip_reason):
     """OUT.ktap: one case per (ok, name, diagnostics); diagnostics "SKIP"
-    skips the case for @skip_reason.  The document is marked complete when
+    skips the case for @skip_reason, "SKIP: why" for why.  The document is marked complete when
     every "*_reported" case passed."""
     with open(out + ".ktap", "w") as f:
         f.write("KTAP version 1\n1..1\n")
         f.write(f"    KTAP version 1\n    # Subtest: {suite}\n")
         f.write(f"    1..{len(cases)}\n")
         for i, (ok, name, diag) in enumerate(cases, 1):
-            if diag == "SKIP":
-                f.write(f"    ok {i} {name} # SKIP {skip_reason}\n")
+            # "SKIP", or "SKIP: reason" for a reason of the case's own
+            if diag == "SKIP" or diag.startswith("SKIP: "):
+                f.write(f"    ok {i} {name} # SKIP {diag[6:] or skip_reason}\n")
                 continue
             if not ok and diag:
                 f.write(f"    # {name}: {diag}\n")

@@ -99,6 +99,20 @@ class Judge(unittest.TestCase):
         self.assertIn("web_permissive_getter_names_the_provider", skipped)
         self.assertIn("web_on_no_more_attempts", [name for _, name, _ in cases])
 
+    def test_first_series_alone_skips_what_the_later_series_add(self):
+        web.FIRST_SERIES_ONLY = True
+        try:
+            cases = web.judge(boots("web"), expect())
+        finally:
+            web.FIRST_SERIES_ONLY = False
+        later = [name for _, name, diag in cases if diag == web.LATER]
+        self.assertIn("web_on_amba_match_names_its_clock", later)
+        self.assertIn("web_permissive_getter_names_the_provider", later)
+        self.assertIn("web_permissive_i2c_mux_gpio_declares_its_parent", later)
+        self.assertNotIn("web_on_attempts_at_most_1.2_per_bind", later)
+        self.assertEqual(len(cases), 31)
+        self.assertEqual(failed(cases), [])
+
     def test_missing_boot_fails_its_mode_alone(self):
         cases = web.judge(boots("web", modes=("on",)) +
                           [("off", tdp_boot.load(recorded("web", "web-off-on")),

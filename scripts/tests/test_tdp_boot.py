@@ -56,6 +56,13 @@ class WriteKtap(Scratch):
                          "    ok 3 x_c # SKIP no series\nnot ok 1 x\n"
                          "# tdp: results complete\n")
 
+    def test_write_ktap_gives_a_skip_its_own_reason(self):
+        out = os.path.join(self.tmp, "x")
+        tdp_boot.write_ktap(out, "x", [(True, "x_reported", ""), (True, "x_b", "SKIP: later"),
+                                       (True, "x_c", "SKIP")], "no series")
+        self.assertIn("    ok 2 x_b # SKIP later\n    ok 3 x_c # SKIP no series\n",
+                      read(out + ".ktap"))
+
     def test_write_ktap_is_incomplete_when_a_boot_did_not_report(self):
         out = os.path.join(self.tmp, "x")
         tdp_boot.write_ktap(out, "x", [(False, "x_reported", "no counts")], "")
