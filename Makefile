@@ -122,7 +122,7 @@ check: initramfs
 # targeting.  The guest suites and the web's other modes use what the
 # later series add, and run on the whole stack above.
 FIRST_SERIES := $(if $(filter patches/series,$(SERIES)),$(wildcard patches/$(shell \
-	grep -v '^[[:space:]]*\(\#\|$$\)' patches/cuts 2>/dev/null | head -1 | cut -d' ' -f1)/series))
+	scripts/series-cuts patches | head -1 | cut -d' ' -f1)/series))
 FIRST_OUT    := $(OUT)/first-series
 check-first-series: deps
 	@echo "  SERIES  the first series alone: $(FIRST_SERIES) (results: $(FIRST_OUT))"
