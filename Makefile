@@ -72,8 +72,9 @@ deps:
 tree: deps
 	@scripts/prepare-tree $(TREE) $(SERIES)
 
+# The test kernel adds the upstream network drivers its guest suites run.
 config: tree
-	$(call configure,$(TREE),$(CHECK),x86_64,$(FRAGMENTS))
+	$(call configure,$(TREE),$(CHECK),x86_64,$(FRAGMENTS) config/net.config)
 
 kernel: config
 	$(call build,$(TREE),$(CHECK),x86_64)

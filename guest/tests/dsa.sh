@@ -1,0 +1,76 @@
+#!/bin/sh
+# An upstream driver converted in the second series (2/0012), run as it
+# ships: the DSA loop mock-up switch (drivers/net/dsa/dsa_loop.c), which
+# its board file registers at boot on the fixed PHY's MDIO bus, looks its
+# conduit network device "eth0" up by name and defers until it exists.
+# A network device is a class device: registering it binds nothing, so
+# stock retries the switch only at the next bind anywhere.  Targeted, the
+# switch waits for present:net/eth0, and the registration of a dummy
+# network device of that name retries it.
+. /guest/lib.sh
+
+SWITCH=/sys/bus/mdio_bus/devices/fixed-0:1f
+STATS=/sys/kernel/debug/deferred_probe_stats
+WAITING=/sys/kernel/debug/devices_waiting
+
+targeted() { has_series && ! grep -qw deferred_probe_targeted=0 /proc/cmdline; }
+# attempts: the switch's probe() calls so far (debugfs statistics)
+attempts() { awk '$1 == "mdio_bus/fixed-0:1f" { print $2 }' $STATS; }
+
+switch_defers_at_boot() {
+	[ -e $SWITCH ] || { fail "no $SWITCH"; return 1; }
+	is_bound $SWITCH && { fail "bound with no eth0"; return 1; }
+	deferred_has fixed-0:1f || { fail "not in devices_deferred"; return 1; }
+	ktap_diag "devices_deferred: $(deferred_reason fixed-0:1f)"
+	targeted || return 0
+	w=$(grep '^fixed-0:1f' $WAITING)
+	ktap_diag "devices_waiting: ${w:-nothing}"
+	case $w in
+	*"present:net/eth0"*) ;;
+	*) fail "the switch does not wait for present:net/eth0"; return 1 ;;
+	esac
+}
+
+# Targeted: the registration alone binds the switch, with one probe().
+# Targeting off, as stock: nothing retries it until a bind (the camera's
+# I2C adapter, loaded for that), which retries it once.
+conduit_binds_switch() {
+	[ -r $STATS ] || { fail "no $STATS"; return 1; }
+	before=$(attempts)
+	ip link add name eth0 type dummy || { fail "ip link add eth0"; return 1; }
+	if targeted; then
+		wait_for 5 all_bound $SWITCH || { fail "not bound after eth0"; return 1; }
+	else
+		usleep 500000
+		is_bound $SWITCH && { fail "bound with no bind to retry it"; return 1; }
+		[ "$(attempts)" = "$before" ] || { fail "probed with no bind"; return 1; }
+		load tdp_cam_adapter || { fail "insmod"; return 1; }
+		wait_for 5 all_bound $SWITCH || { fail "not bound after a bind"; return 1; }
+		unload tdp_cam_adapter || { fail "rmmod"; return 1; }
+	fi
+	after=$(attempts)
+	ktap_diag "probe() calls: $before before eth0, $after bound"
+	# register_netdevice() adds the class device a few lines before it
+	# lists the name dev_get_by_name() finds: a retry in between finds
+	# its need met and is retried at once, a second probe().
+	max=1
+	targeted && max=2
+	[ "$after" -gt "$before" ] && [ "$after" -le $((before + max)) ] ||
+		{ fail "want at most $max more probe() calls"; return 1; }
+}
+
+# The retried probe did the driver's whole job: the switch's user ports
+# are network devices.
+switch_ports_registered() {
+	for p in lan1 lan2 lan3 lan4; do
+		[ -e /sys/class/net/$p ] || { fail "no $p"; return 1; }
+	done
+	deferred_lacks fixed-0:1f || { fail "still in devices_deferred"; return 1; }
+}
+
+has_series || skip_suite dsa switch_defers_at_boot conduit_binds_switch switch_ports_registered
+ktap_begin dsa 3
+ktap_case switch_defers_at_boot switch_defers_at_boot
+ktap_case conduit_binds_switch conduit_binds_switch
+ktap_case switch_ports_registered switch_ports_registered
+ktap_end
