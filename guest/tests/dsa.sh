@@ -1,5 +1,5 @@
 #!/bin/sh
-# An upstream driver converted in the second series (2/0012), run as it
+# An upstream driver converted in the second series (2/0013), run as it
 # ships: the DSA loop mock-up switch (drivers/net/dsa/dsa_loop.c), which
 # its board file registers at boot on the fixed PHY's MDIO bus, looks its
 # conduit network device "eth0" up by name and defers until it exists.
