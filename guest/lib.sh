@@ -43,6 +43,8 @@ param() { cat "/sys/module/$1/parameters/$2" 2>/dev/null || echo '?'; }
 . /guest/ktap.sh
 # has_series: the kernel runs the patch series (it has devices_waiting).
 has_series() { [ -e /sys/kernel/debug/devices_waiting ]; }
+# targeted: the series runs with targeting on (not deferred_probe_targeted=0).
+targeted() { has_series && ! grep -qw deferred_probe_targeted=0 /proc/cmdline; }
 # skip_suite NAME CASE...: a suite that needs the series, on a kernel
 # without it: every case reported as skipped, and the suite ends here.
 skip_suite() {

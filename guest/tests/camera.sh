@@ -34,7 +34,7 @@ camera_order() {
 	for d in $ADAPTER $SENSOR $BRIDGE; do
 		is_bound $d || fail "$(basename $d) not bound"
 	done
-	if [ "$declare" != 0 ] && ! grep -qw deferred_probe_targeted=0 /proc/cmdline; then
+	if [ "$declare" != 0 ] && targeted; then
 		want=2
 		[ "$3" = tdp_cam_bridge ] && want=1
 		[ "$calls" -eq $want ] || { fail "bridge probed $calls times, want $want"; ok=1; }
@@ -100,7 +100,7 @@ unmodified_lens() {
 	wait_for 5 deferred_has cam-lens || { fail "lens did not defer"; ok=1; }
 	load tdp_cam_adapter || { fail "insmod"; return 1; }
 	wait_for 5 all_bound /sys/bus/platform/devices/cam-i2c || { fail "adapter"; ok=1; }
-	if has_series && ! grep -qw deferred_probe_targeted=0 /proc/cmdline; then
+	if targeted; then
 		w=$(grep '^cam-lens' /sys/kernel/debug/devices_waiting)
 		ktap_diag "devices_waiting, adapter bound: ${w:-nothing}"
 		case $w in
@@ -118,7 +118,7 @@ unmodified_lens() {
 }
 ktap_case unmodified_lens_hinted_by_gpio_chip unmodified_lens
 
-if has_series && ! grep -qw deferred_probe_targeted=0 /proc/cmdline; then
+if targeted; then
 	ktap_case declared_client_bound_before_record client_bound_before_record
 else
 	ktap_skip declared_client_bound_before_record "targeted boots only"

@@ -13,8 +13,6 @@ SOC=tdp-soc:leds
 PCI=tdp-0000:00:1f.3
 WAITING=/sys/kernel/debug/devices_waiting
 
-targeted() { ! grep -qw deferred_probe_targeted=0 /proc/cmdline; }
-
 # logged_once TEXT: the kernel log holds TEXT exactly once.
 logged_once() {
 	n=$(dmesg | grep -cF -- "$1")

@@ -49,7 +49,7 @@ sound_order() {
 	wait_for 10 is_bound $CARD || { fail "card not bound"; ok=1; }
 	calls=$(param tdp_snd_card probes)
 	ktap_diag "order $*: card probe() calls=$calls"
-	if [ "$declare" = 1 ] && ! grep -qw deferred_probe_targeted=0 /proc/cmdline; then
+	if [ "$declare" = 1 ] && targeted; then
 		want=2
 		[ "$5" = tdp_snd_card ] && want=1
 		[ "$calls" -eq $want ] || { fail "card probed $calls times, want $want"; ok=1; }
