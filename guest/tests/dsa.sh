@@ -30,24 +30,19 @@ switch_defers_at_boot() {
 	esac
 }
 
-# Targeted: the registration alone binds the switch, with one probe().
-# Targeting off, as stock: nothing retries it until a bind (the camera's
-# I2C adapter, loaded for that), which retries it once.
-conduit_binds_switch() {
-	[ -r $STATS ] || { fail "no $STATS"; return 1; }
-	before=$(attempts)
-	ip link add name eth0 type dummy || { fail "ip link add eth0"; return 1; }
-	max=1
+# switch_bound_after MAX BEFORE WHAT: WHAT brought eth0 when the switch
+# had made BEFORE probe() calls.  Targeted, that alone binds it, with at
+# most MAX more.  Targeting off, as stock: nothing retries it for 0.5 s,
+# then a bind (the camera's I2C adapter, loaded for that) retries it once.
+switch_bound_after() {
+	max=$1 before=$2 what=$3
 	if targeted; then
-		# register_netdevice() adds the class device before it lists
-		# the name dev_get_by_name() finds: a retry in between finds
-		# its need met and is retried at once, a second probe().
-		max=2
 		wait_for 5 all_bound $SWITCH || {
 			ktap_diag "stats: $(grep fixed-0 $STATS)"
 			ktap_diag "waiting: $(grep fixed-0 $WAITING)"
-			fail "not bound after eth0"; return 1; }
+			fail "not bound after $what"; return 1; }
 	else
+		max=1
 		usleep 500000
 		is_bound $SWITCH && { fail "bound with no bind to retry it"; return 1; }
 		[ "$(attempts)" = "$before" ] || { fail "probed with no bind"; return 1; }
@@ -56,17 +51,31 @@ conduit_binds_switch() {
 		unload tdp_cam_adapter || { fail "rmmod"; return 1; }
 	fi
 	after=$(attempts)
-	ktap_diag "probe() calls: $before before eth0, $after bound"
+	ktap_diag "probe() calls: $before before $what, $after bound"
 	[ "$after" -gt "$before" ] && [ "$after" -le $((before + max)) ] ||
 		{ fail "want at most $max more probe() calls"; return 1; }
 }
 
-# The retried probe did the driver's whole job: the switch's user ports
-# are network devices.
-switch_ports_registered() {
+# The registration of eth0.  register_netdevice() adds the class device
+# before it lists the name dev_get_by_name() finds: a retry in between
+# finds its need met and is retried at once, a second probe().
+conduit_binds_switch() {
+	[ -r $STATS ] || { fail "no $STATS"; return 1; }
+	before=$(attempts)
+	ip link add name eth0 type dummy || { fail "ip link add eth0"; return 1; }
+	switch_bound_after 2 "$before" eth0
+}
+
+# user_ports: the switch's user ports are network devices.
+user_ports() {
 	for p in lan1 lan2 lan3 lan4; do
 		[ -e /sys/class/net/$p ] || { fail "no $p"; return 1; }
 	done
+}
+
+# The retried probe did the driver's whole job.
+switch_ports_registered() {
+	user_ports || return 1
 	deferred_lacks fixed-0:1f || { fail "still in devices_deferred"; return 1; }
 }
 
@@ -89,28 +98,8 @@ renamed_conduit_binds_switch() {
 	usleep 200000
 	[ "$(attempts)" = "$before" ] || { fail "probed for d0"; return 1; }
 	ip link set d0 name eth0 || { fail "ip link set d0 name eth0"; return 1; }
-	max=1
-	if targeted; then
-		max=3
-		wait_for 5 all_bound $SWITCH || {
-			ktap_diag "stats: $(grep fixed-0 $STATS)"
-			ktap_diag "waiting: $(grep fixed-0 $WAITING)"
-			fail "not bound after the rename"; return 1; }
-	else
-		usleep 500000
-		is_bound $SWITCH && { fail "bound with no bind to retry it"; return 1; }
-		[ "$(attempts)" = "$before" ] || { fail "probed with no bind"; return 1; }
-		load tdp_cam_adapter || { fail "insmod"; return 1; }
-		wait_for 5 all_bound $SWITCH || { fail "not bound after a bind"; return 1; }
-		unload tdp_cam_adapter || { fail "rmmod"; return 1; }
-	fi
-	after=$(attempts)
-	ktap_diag "probe() calls: $before before the rename, $after bound"
-	[ "$after" -gt "$before" ] && [ "$after" -le $((before + max)) ] ||
-		{ fail "want at most $max more probe() calls"; return 1; }
-	for p in lan1 lan2 lan3 lan4; do
-		[ -e /sys/class/net/$p ] || { fail "no $p"; return 1; }
-	done
+	switch_bound_after 3 "$before" "the rename" || return 1
+	user_ports
 }
 
 has_series || skip_suite dsa switch_defers_at_boot conduit_binds_switch switch_ports_registered \
