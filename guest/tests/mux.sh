@@ -8,7 +8,9 @@
 # registration retries it; targeting off, as stock, the bind of the
 # camera's adapter device, whose probe registers adapter 7, retries it.
 # Either way it is bound after that, with no more probe() calls than
-# stock's two.
+# stock's two.  Then adapter 7 comes from a module's init, with no bind
+# (tdp_mux_adapter): targeted, its registration alone binds the mux;
+# stock retries it only at the next bind.
 . /guest/lib.sh
 
 MUX=/sys/bus/platform/devices/i2c-mux-reg
@@ -57,9 +59,35 @@ mux_unloads() {
 	return 0
 }
 
-has_series || skip_suite mux mux_defers_without_parent parent_binds_mux mux_unloads
-ktap_begin mux 3
+# Adapter 7 registered from module init: nothing binds.  Targeted, the
+# registration binds the mux with its second probe().  Targeting off, as
+# stock, nothing retries it for 0.5 s; then adapter 7 comes again from
+# the camera's adapter device, whose bind retries it.
+unbound_parent_binds_mux() {
+	load tdp_mux || { fail "insmod tdp_mux"; return 1; }
+	wait_for 5 deferred_has i2c-mux-reg || { fail "did not defer"; return 1; }
+	load tdp_mux_adapter || { fail "insmod tdp_mux_adapter"; return 1; }
+	last=tdp_mux_adapter
+	if ! targeted; then
+		usleep 500000
+		is_bound $MUX && { fail "bound with no bind to retry it"; return 1; }
+		[ "$(attempts)" = 1 ] || { fail "probed with no bind"; return 1; }
+		unload tdp_mux_adapter || { fail "rmmod tdp_mux_adapter"; return 1; }
+		load tdp_cam_adapter || { fail "insmod tdp_cam_adapter"; return 1; }
+		last=tdp_cam_adapter
+	fi
+	wait_for 5 all_bound $MUX || { fail "not bound"; return 1; }
+	n=$(attempts)
+	ktap_diag "probe() calls: $n; channels: $(channels)"
+	[ "$n" -eq 2 ] || { fail "probe() calls: $n, want 2"; return 1; }
+	unload tdp_mux $last || { fail "rmmod"; return 1; }
+}
+
+has_series || skip_suite mux mux_defers_without_parent parent_binds_mux mux_unloads \
+	unbound_parent_binds_mux
+ktap_begin mux 4
 ktap_case mux_defers_without_parent mux_defers_without_parent
 ktap_case parent_binds_mux parent_binds_mux
 ktap_case mux_unloads mux_unloads
+ktap_case unbound_parent_binds_mux unbound_parent_binds_mux
 ktap_end
