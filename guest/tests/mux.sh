@@ -43,14 +43,20 @@ channels() {
 	if [ -e "$1" ]; then echo $#; else echo 0; fi
 }
 
-parent_binds_mux() {
-	load tdp_cam_adapter || { fail "insmod tdp_cam_adapter"; return 1; }
+# mux_bound: the mux binds with its second probe() call, its two
+# channels registered, and leaves devices_deferred.
+mux_bound() {
 	wait_for 5 all_bound $MUX || { fail "not bound after adapter 7"; return 1; }
 	n=$(attempts)
 	ktap_diag "probe() calls: $n; channels: $(channels)"
 	[ "$n" -eq 2 ] || { fail "probe() calls: $n, want 2"; return 1; }
 	[ "$(channels)" = 2 ] || { fail "channels: $(channels), want 2"; return 1; }
 	deferred_lacks i2c-mux-reg || { fail "still in devices_deferred"; return 1; }
+}
+
+parent_binds_mux() {
+	load tdp_cam_adapter || { fail "insmod tdp_cam_adapter"; return 1; }
+	mux_bound
 }
 
 mux_unloads() {
@@ -76,10 +82,7 @@ unbound_parent_binds_mux() {
 		load tdp_cam_adapter || { fail "insmod tdp_cam_adapter"; return 1; }
 		last=tdp_cam_adapter
 	fi
-	wait_for 5 all_bound $MUX || { fail "not bound"; return 1; }
-	n=$(attempts)
-	ktap_diag "probe() calls: $n; channels: $(channels)"
-	[ "$n" -eq 2 ] || { fail "probe() calls: $n, want 2"; return 1; }
+	mux_bound || return 1
 	unload tdp_mux $last || { fail "rmmod"; return 1; }
 }
 
