@@ -50,6 +50,24 @@ held_until() {
 	return $ok
 }
 
+# A device a rule holds, registered with no driver: debugfs lists it as
+# waiting, held, before any driver has tried it.  Targeting off, the
+# rules hold nothing and nothing is listed.
+held_listed_without_driver() {
+	load tdp_held_dev name="$SOC" driver=0 || { fail "insmod tdp_held_dev name=$SOC driver=0"; return 1; }
+	ok=0
+	w=$(grep -F "$SOC	" $WAITING)
+	ktap_diag "devices_waiting: ${w:-nothing}"
+	if targeted; then
+		[ "$w" = "$SOC	bound:i2c/7-0042 (waiting, held)" ] ||
+			{ fail "$SOC not listed as held"; ok=1; }
+	else
+		[ -z "$w" ] || { fail "$SOC listed with targeting off"; ok=1; }
+	fi
+	unload tdp_held_dev || { fail "rmmod tdp_held_dev"; ok=1; }
+	return $ok
+}
+
 # The rule's need, "bound:i2c/7-0042", is bound already under the name
 # firmware gave the client: the device is not held, probed once.
 met_under_firmware_name() {
@@ -66,9 +84,10 @@ met_under_firmware_name() {
 	return $ok
 }
 
-has_series || skip_suite cmdline malformed_values_reported_once dt_name_held_until_bound pci_name_from_second_parameter need_met_under_firmware_name
-ktap_begin cmdline 4
+has_series || skip_suite cmdline malformed_values_reported_once held_listed_without_driver dt_name_held_until_bound pci_name_from_second_parameter need_met_under_firmware_name
+ktap_begin cmdline 5
 ktap_case malformed_values_reported_once malformed_reported_once
+ktap_case held_listed_without_driver held_listed_without_driver
 ktap_case dt_name_held_until_bound held_until $SOC bound:i2c/7-0042 tdp_cam_adapter tdp_cam_sensor
 ktap_case pci_name_from_second_parameter held_until $PCI provider:snd-dma0 tdp_snd_dma
 ktap_case need_met_under_firmware_name met_under_firmware_name

@@ -4,7 +4,7 @@
  * parameter, for deferred_probe_needs= rules on the kernel command line
  * that name a device the way DT, ACPI and PCI names look, with ':' in
  * them.  The driver declares nothing: it counts its probe() calls and
- * binds.
+ * binds.  With driver=0 the device is registered alone.
  */
 #include <linux/module.h>
 #include <linux/platform_device.h>
@@ -12,6 +12,10 @@
 static char *name = "tdp-held";
 module_param(name, charp, 0444);
 MODULE_PARM_DESC(name, "name of the device and of its driver");
+
+static bool driver = true;
+module_param(driver, bool, 0444);
+MODULE_PARM_DESC(driver, "register the driver too (0: the device alone)");
 
 static int probes;
 module_param(probes, int, 0444);
@@ -34,12 +38,15 @@ static int __init held_init(void)
 	int ret;
 
 	held_driver.driver.name = name;
-	ret = platform_driver_register(&held_driver);
-	if (ret)
-		return ret;
+	if (driver) {
+		ret = platform_driver_register(&held_driver);
+		if (ret)
+			return ret;
+	}
 	held_pdev = platform_device_register_simple(name, -1, NULL, 0);
 	if (IS_ERR(held_pdev)) {
-		platform_driver_unregister(&held_driver);
+		if (driver)
+			platform_driver_unregister(&held_driver);
 		return PTR_ERR(held_pdev);
 	}
 	return 0;
@@ -49,7 +56,8 @@ module_init(held_init);
 static void __exit held_exit(void)
 {
 	platform_device_unregister(held_pdev);
-	platform_driver_unregister(&held_driver);
+	if (driver)
+		platform_driver_unregister(&held_driver);
 }
 module_exit(held_exit);
 
