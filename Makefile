@@ -92,6 +92,13 @@ CHECK_RULES := deferred_probe_needs=platform/tdp-soc:leds:bound:i2c/7-0042 \
 # timeout armed: holds relax when initcalls end, as stock stops waiting.
 RELAX_RULES := deferred_probe_needs=platform/tdp-x:bound:platform/tdp-typo
 
+# What the boots must have run, without GUEST_ARGS: the guest suites not
+# marked "on request", and the KUnit suites of the first boot.
+comma := ,
+CHECK_SUITES := $(subst $(eval) ,$(comma),$(strip $(basename $(notdir \
+	$(shell grep -L '^\# tdp: on request' guest/tests/*.sh)))))
+CHECK_KUNIT  := deferred-probe,deferred-probe-tools
+
 # Three boots of the same kernel: targeted (the default), stock behaviour
 # restored by deferred_probe_targeted=0 (KUnit runs in the first), and
 # targeted with deferred_probe_timeout=0 (the "relax" suite alone).
@@ -111,9 +118,11 @@ check: initramfs
 		tdp.suites=relax $(RELAX_RULES) kunit.enable=0 $(GUEST_ARGS)
 	@$(MAKE) --no-print-directory web
 	@$(MAKE) --no-print-directory board
-	@$(MAKE) --no-print-directory $(if $(FIRST_SERIES),check-first-series)
+	$(if $(FIRST_SERIES),@$(MAKE) --no-print-directory check-first-series)
 	@$(MAKE) --no-print-directory test-harness
-	@scripts/parse-results $(TREE) $(OUT)/check $(OUT)/check-stock $(OUT)/check-relax \
+	@scripts/parse-results $(TREE) $(if $(GUEST_ARGS),,expect=$(CHECK_KUNIT),$(CHECK_SUITES)) \
+		$(OUT)/check $(if $(GUEST_ARGS),,expect=$(CHECK_SUITES)) $(OUT)/check-stock \
+		$(if $(GUEST_ARGS),,expect=relax) $(OUT)/check-relax \
 		$(OUT)/web $(OUT)/board $(if $(FIRST_SERIES),console:$(FIRST_OUT)/kunit $(FIRST_OUT)/web) \
 		$(OUT)/harness
 
@@ -172,7 +181,7 @@ WEB_KPROBES = $(WEB_COUNT)$(if $(HAS_SERIES),$(WEB_HELD))
 arm64-kernel: tree
 	$(call kernel,$(TREE),$(ARM64),arm64,$(ARM64_FRAGMENTS) $(TOOLS))
 	$(call dt_guest,arm64,$(ARM64))
-	@scripts/make-web-dtb $(ARM64) $(WEB_GROUPS)
+	@QEMU_SMP=$(WEB_SMP) scripts/make-web-dtb $(ARM64) $(WEB_GROUPS)
 
 web: arm64-kernel
 	@rm -f $(OUT)/web-*.ktap

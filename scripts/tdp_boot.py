@@ -32,38 +32,47 @@ def load(prefix):
     except OSError:
         return res
     for line in lines:
-        if line.startswith("count "):
-            res["counts"] = numbers(line)
-        elif line.startswith("bound "):
-            res["bound"].append(tuple(line.split()[1:]))
-        elif line.startswith("deferred "):
-            # one line of devices_deferred when probing settled
-            res["deferred"] += 1
-        elif line.startswith("stats "):
-            # a device that deferred at least once: driver probes started
-            f = line.split()
-            if len(f) >= 4 and f[2].isdigit():
-                res["stats"][f[1]] = int(f[2])
-        elif line.startswith("story "):
-            res["story"].append(line.split()[1].rstrip(":") + " " +
-                                " ".join(line.split()[2:]))
-        elif line.startswith("series "):
-            # "series 0": a kernel without the series (empty series)
-            res["series"] = line != "series 0"
-        elif line.startswith("lastbind "):
-            # seconds since boot of the last driver_bound() hit
-            res["lastbind"] = float(line.split()[1])
-        elif line.startswith("modules "):
-            # a kernel with modules: how many the guest loaded, failed
-            res["modules"] = numbers(line)
-        elif line.startswith("error "):
-            res["errors"].append(line[len("error "):])
-        elif line == "end":
-            res["end"] = True
+        try:
+            parse_line(res, line)
+        except (ValueError, IndexError):
+            # a line cut or garbled on the console is an error of the boot
+            res["errors"].append("garbled report line: " + line)
     m = UNITTEST.search(res["console"])
     if m:
         res["unittest"] = (int(m.group(1)), int(m.group(2)))
     return res
+
+
+def parse_line(res, line):
+    """Add one report line to RES; ValueError or IndexError if garbled."""
+    if line.startswith("count "):
+        res["counts"] = numbers(line)
+    elif line.startswith("bound "):
+        res["bound"].append(tuple(line.split()[1:]))
+    elif line.startswith("deferred "):
+        # one line of devices_deferred when probing settled
+        res["deferred"] += 1
+    elif line.startswith("stats "):
+        # a device that deferred at least once: driver probes started
+        f = line.split()
+        if len(f) >= 4 and f[2].isdigit():
+            res["stats"][f[1]] = int(f[2])
+    elif line.startswith("story "):
+        res["story"].append(line.split()[1].rstrip(":") + " " +
+                            " ".join(line.split()[2:]))
+    elif line.startswith("series "):
+        # "series 0": a kernel without the series (empty series)
+        res["series"] = line != "series 0"
+    elif line.startswith("lastbind "):
+        # seconds since boot of the last driver_bound() hit
+        res["lastbind"] = float(line.split()[1])
+    elif line.startswith("modules "):
+        # a kernel with modules: how many the guest loaded, failed
+        res["modules"] = numbers(line)
+    elif line.startswith("error "):
+        res["errors"].append(line[len("error "):])
+    elif line == "end":
+        res["end"] = True
 
 
 def attempts(res, dev):

@@ -105,7 +105,13 @@ churn() {
 	fi
 	wait_for $((SECS + 300)) sh -c "[ \"\$(cat $P/done)\" = 1 ]" ||
 		{ fail "no result"; return 1; }
-	finish
+	# a churn under failslab that failed nothing tested nothing
+	none=0
+	if [ "$*" = pause=1 ] && [ "$injected" -le 0 ]; then
+		fail "failslab failed no allocation"; none=1
+	fi
+	finish || return 1
+	return $none
 }
 
 # finish: check the settled state, kick, check again, unload.
@@ -161,7 +167,10 @@ fail_nth_sweep() {
 	done
 	ktap_diag "fail-nth: $swept allocations failed, one per run"
 	echo settle > $P/op
-	finish
+	none=0
+	[ "$swept" -gt 0 ] || { fail "fail-nth failed no allocation"; none=1; }
+	finish || return 1
+	return $none
 }
 
 no_leaks() {

@@ -464,8 +464,12 @@ int main(void)
 {
 	int fd;
 
-	/* only as the first process of the guest: it mounts and powers off */
-	if (getpid() != 1) {
+	/*
+	 * Only as the first process of the guest, whose initramfs holds
+	 * /etc/tdp-guest and whose command line run-qemu wrote: it mounts,
+	 * loads modules and powers off.
+	 */
+	if (getpid() != 1 || access("/etc/tdp-guest", F_OK)) {
 		fprintf(stderr, "refusing to run: not the init of the web guest\n");
 		return 2;
 	}
@@ -477,6 +481,10 @@ int main(void)
 		dup2(fd, 2);
 	}
 	mount("proc", "/proc", "proc", 0, NULL);
+	if (!on_cmdline("tdp.guest=1")) {
+		fprintf(stderr, "refusing to run: no tdp.guest=1 on the command line\n");
+		return 2;
+	}
 	mount("sysfs", "/sys", "sysfs", 0, NULL);
 	mount("debugfs", "/sys/kernel/debug", "debugfs", 0, NULL);
 	mount("tracefs", TRACE, "tracefs", 0, NULL);

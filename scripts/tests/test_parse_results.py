@@ -41,6 +41,32 @@ class ParseResultsConsole(Scratch):
             self.lines[at:])
         self.assertEqual((code, line), (1, "127 passed, 1 failed"))
 
+    def test_stalls_of_every_rcu_flavour_fail(self):
+        at = len(self.lines) // 2
+        for stall in ("rcu: INFO: rcu_preempt detected stalls on CPUs/tasks:",
+                      "rcu: INFO: rcu_preempt self-detected stall on CPU",
+                      "rcu: INFO: rcu_preempt detected expedited stalls on CPUs/tasks: {",
+                      "INFO: rcu_tasks detected stalls on tasks:"):
+            with self.subTest(stall=stall):
+                code, line = self.parse(self.lines[:at] + [f"[    3.000000] {stall}\n"] +
+                                        self.lines[at:])
+                self.assertEqual((code, line), (1, "127 passed, 1 failed"))
+
+    def expect(self, suites):
+        out = os.path.join(self.tmp, "boot")
+        with open(out + ".console", "w") as f:
+            f.writelines(self.lines)
+        r = run("parse-results", TREE, "--console", "expect=" + suites, out)
+        return r.returncode, r.stdout.splitlines()[-1]
+
+    def test_an_expected_suite_that_ran_passes(self):
+        self.assertEqual(self.expect("deferred-probe,property-entry"),
+                         (0, "127 passed, 0 failed"))
+
+    def test_an_expected_suite_that_did_not_run_fails(self):
+        self.assertEqual(self.expect("deferred-probe,deferred-probe-tools"),
+                         (1, "127 passed, 1 failed"))
+
     def test_a_console_without_kunit_fails(self):
         code, line = self.parse(self.lines[:100])
         self.assertEqual(code, 1)

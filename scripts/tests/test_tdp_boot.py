@@ -23,6 +23,18 @@ class Load(Scratch):
         self.assertEqual(tdp_boot.attempts(boot, "platform/c000000.i2c-mux-reg-0"), 2)
         self.assertEqual(tdp_boot.attempts(boot, "platform/never-deferred"), 1)
 
+    def test_a_garbled_line_is_an_error_of_the_boot(self):
+        prefix = os.path.join(self.tmp, "web-on-on")
+        ktap = read(recorded("web", "web-on-on") + ".ktap").replace(
+            "count attempts=51 links=0", "count attempts=51 li", 1)
+        with open(prefix + ".ktap", "w") as f:
+            f.write(ktap)
+        with open(prefix + ".console", "w") as f:
+            f.write(read(recorded("web", "web-on-on") + ".console"))
+        boot = tdp_boot.load(prefix)
+        self.assertFalse(tdp_boot.complete(boot))
+        self.assertIn("garbled report line: count attempts=51 li", boot["errors"][0])
+
     def test_load_of_a_missing_boot_reports_nothing(self):
         boot = tdp_boot.load(os.path.join(self.tmp, "web-on-on"))
         self.assertEqual((boot["counts"], boot["bound"], boot["end"]), (None, [], False))
