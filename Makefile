@@ -98,6 +98,9 @@ comma := ,
 CHECK_SUITES := $(subst $(eval) ,$(comma),$(strip $(basename $(notdir \
 	$(shell grep -L '^\# tdp: on request' guest/tests/*.sh)))))
 CHECK_KUNIT  := deferred-probe,deferred-probe-tools
+# A kernel built with the series: a guest suite that finds no series
+# fails instead of skipping (guest/lib.sh's skip_suite).
+SERIES_ARG   := $(if $(HAS_SERIES),tdp.series=1)
 
 # Three boots of the same kernel: targeted (the default), stock behaviour
 # restored by deferred_probe_targeted=0 (KUnit runs in the first), and
@@ -105,16 +108,16 @@ CHECK_KUNIT  := deferred-probe,deferred-probe-tools
 check: initramfs
 	@echo "  QEMU    tests (console: $(OUT)/check.console)"
 	@QEMU_SMP=4 $(call boot,x86_64,$(CHECK),$(CHECK)/initramfs.cpio.gz) \
-		$(OUT)/check $(TIMEOUT) tdp.run=check $(CHECK_RULES) \
+		$(OUT)/check $(TIMEOUT) tdp.run=check $(CHECK_RULES) $(SERIES_ARG) \
 		deferred_probe_targeted=maybe \
 		$(if $(PLANT),tdp.plant=$(PLANT)) $(GUEST_ARGS)
 	@echo "  QEMU    tests, deferred_probe_targeted=0 (console: $(OUT)/check-stock.console)"
 	@QEMU_SMP=4 $(call boot,x86_64,$(CHECK),$(CHECK)/initramfs.cpio.gz) \
-		$(OUT)/check-stock $(TIMEOUT) tdp.run=check deferred_probe_targeted=0 \
+		$(OUT)/check-stock $(TIMEOUT) tdp.run=check deferred_probe_targeted=0 $(SERIES_ARG) \
 		$(CHECK_RULES) kunit.enable=0 $(GUEST_ARGS)
 	@echo "  QEMU    tests, deferred_probe_timeout=0 (console: $(OUT)/check-relax.console)"
 	@DEFERRED_PROBE_TIMEOUT=0 $(call boot,x86_64,$(CHECK),$(CHECK)/initramfs.cpio.gz) \
-		$(OUT)/check-relax $(TIMEOUT) tdp.run=check \
+		$(OUT)/check-relax $(TIMEOUT) tdp.run=check $(SERIES_ARG) \
 		tdp.suites=relax $(RELAX_RULES) kunit.enable=0 $(GUEST_ARGS)
 	@$(MAKE) --no-print-directory web
 	@$(MAKE) --no-print-directory board

@@ -97,9 +97,9 @@ LENS=/sys/bus/platform/devices/cam-lens
 unmodified_lens() {
 	load tdp_cam_lens || return 1
 	ok=0
-	wait_for 5 deferred_has cam-lens || { fail "lens did not defer"; ok=1; }
+	wait_for 30 deferred_has cam-lens || { fail "lens did not defer"; ok=1; }
 	load tdp_cam_adapter || { fail "insmod"; return 1; }
-	wait_for 5 all_bound /sys/bus/platform/devices/cam-i2c || { fail "adapter"; ok=1; }
+	wait_for 30 all_bound /sys/bus/platform/devices/cam-i2c || { fail "adapter"; ok=1; }
 	if targeted; then
 		w=$(grep '^cam-lens' /sys/kernel/debug/devices_waiting)
 		ktap_diag "devices_waiting, adapter bound: ${w:-nothing}"

@@ -41,7 +41,7 @@ held_until() {
 			{ fail "devices_waiting: $(grep -F "$devname" $WAITING)"; ok=1; }
 		for m in "$@"; do load "$m" || { fail "insmod $m"; ok=1; }; done
 	fi
-	wait_for 5 is_bound "$dev" || { fail "$devname not bound"; ok=1; }
+	wait_for 30 is_bound "$dev" || { fail "$devname not bound"; ok=1; }
 	calls=$(param tdp_held_dev probes)
 	ktap_diag "$devname: probe() calls $calls"
 	[ "$calls" -eq 1 ] || { fail "$devname probed $calls times, want 1"; ok=1; }
@@ -76,7 +76,7 @@ met_under_firmware_name() {
 		{ fail "insmod adapter and sensor"; return 1; }
 	ok=0
 	load tdp_held_dev name="$SOC" || { fail "insmod tdp_held_dev name=$SOC"; ok=1; }
-	wait_for 5 is_bound "$dev" || { fail "$SOC not bound"; ok=1; }
+	wait_for 30 is_bound "$dev" || { fail "$SOC not bound"; ok=1; }
 	calls=$(param tdp_held_dev probes)
 	ktap_diag "$SOC: probe() calls $calls"
 	[ "$calls" -eq 1 ] || { fail "$SOC probed $calls times, want 1"; ok=1; }

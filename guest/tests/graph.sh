@@ -11,7 +11,7 @@ NODE='"platform/cam-bridge"'
 
 graph_while_waiting() {
 	load tdp_cam_bridge declare=1 || return 1
-	wait_for 5 deferred_has cam-bridge || { fail "cam-bridge not parked"; return 1; }
+	wait_for 30 deferred_has cam-bridge || { fail "cam-bridge not parked"; return 1; }
 	g=$(cat $G)
 	echo "$g" | grep -F "$NODE" | while read -r line; do ktap_diag "$line"; done
 	[ "$(echo "$g" | head -1)" = "digraph deferred_probe {" ] || { fail "not DOT: $(echo "$g" | head -1)"; return 1; }

@@ -12,7 +12,7 @@ DEV=/sys/bus/platform/devices/tdp-x
 late_hold_not_held() {
 	load tdp_held_dev name=tdp-x || { fail "insmod tdp_held_dev name=tdp-x"; return 1; }
 	ok=0
-	wait_for 5 is_bound $DEV || { fail "tdp-x not bound"; ok=1; }
+	wait_for 30 is_bound $DEV || { fail "tdp-x not bound"; ok=1; }
 	calls=$(param tdp_held_dev probes)
 	ktap_diag "tdp-x: probe() calls $calls"
 	[ "$calls" -eq 1 ] || { fail "tdp-x probed $calls times, want 1"; ok=1; }

@@ -13,7 +13,7 @@ stats_of() { awk -v d="$1" '$1 == d { print $2, $3, $4, $5 }' $STATS; }
 bridge_counted() {
 	[ -r $STATS ] || { fail "no $STATS"; return 1; }
 	load tdp_cam_bridge declare=1 || return 1
-	wait_for 5 deferred_has cam-bridge || { fail "bridge did not defer"; return 1; }
+	wait_for 30 deferred_has cam-bridge || { fail "bridge did not defer"; return 1; }
 	# shellcheck disable=SC2046
 	set -- $(stats_of platform/cam-bridge)
 	ktap_diag "parked: attempts=$1 deferrals=$2 parked_us=$3 state=$4"

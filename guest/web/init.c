@@ -138,6 +138,10 @@ static void settle(void)
 	if (took < 3.0)
 		printf("tdp-result: error settle took %.3f s, not the 3 s it waits\n",
 		       took);
+	/* counts read while probing still goes on would be cut short */
+	if (same < 15)
+		printf("tdp-result: error probing did not settle in %.0f s\n",
+		       took);
 }
 
 /*
