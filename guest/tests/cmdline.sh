@@ -39,7 +39,18 @@ held_until() {
 		[ "$(param tdp_held_dev probes)" -eq 0 ] || { fail "probe() ran while held"; ok=1; }
 		grep -qF "$devname	$need (waiting, held)" $WAITING ||
 			{ fail "devices_waiting: $(grep -F "$devname" $WAITING)"; ok=1; }
-		for m in "$@"; do load "$m" || { fail "insmod $m"; ok=1; }; done
+		# each supplier but the last leaves it held, unprobed
+		n=$#
+		for m in "$@"; do
+			load "$m" || { fail "insmod $m"; ok=1; }
+			n=$((n - 1))
+			[ $n -gt 0 ] || break
+			usleep 200000
+			[ "$(param tdp_held_dev probes)" -eq 0 ] && ! is_bound "$dev" ||
+				{ fail "$devname probed or bound after $m alone"; ok=1; }
+			grep -qF "$devname	$need (waiting, held)" $WAITING ||
+				{ fail "released after $m alone: $(grep -F "$devname" $WAITING)"; ok=1; }
+		done
 	fi
 	wait_for 30 is_bound "$dev" || { fail "$devname not bound"; ok=1; }
 	calls=$(param tdp_held_dev probes)
