@@ -515,10 +515,19 @@ bench-cost:
 # times (tdp.bench.shapes=none); scripts/profile-report adds the counts up
 # per kernel function, per device, against the stock kernel's, into
 # $(OUT)/profile/report.md.  PROFILE_ARGS picks other scenarios, and
-# PROFILE_PER what to divide by.
+# PROFILE_PER what to divide by; PROFILE_RANK=targeted ranks functions by
+# what the targeted kernel adds instead of the one with targeting off, and
+# PROFILE_ROWS says how many.  What declared needs cost, say:
+#   make profile PROFILE_RANK=targeted PROFILE_PER=1000 PROFILE_ARGS="\
+#     tdp.bench.shapes=diamond tdp.bench.sizes=1000 tdp.bench.scale=0 \
+#     tdp.bench.needs=declared"
 TB_COUNT := cache/build/tb-count.so
 PROFILE_ARGS ?= tdp.bench.shapes=none tdp.bench.scale=0
 PROFILE_PER ?= 30000
+PROFILE_RANK ?= targeting-off
+PROFILE_ROWS ?= 25
+profile_off = targeting-off=$(OUT)/profile/off.tb:$(BENCH)/System.map
+profile_on = targeted=$(OUT)/profile/on.tb:$(BENCH)/System.map
 $(TB_COUNT): scripts/tb-count.c
 	@mkdir -p $(dir $@)
 	@gcc -O2 -Wall -shared -fPIC -o $@ $<
@@ -531,9 +540,10 @@ profile: bench-kernels $(TB_COUNT)
 			$(call boot,x86_64,$$2,$$2/initramfs.cpio.gz) $(OUT)/profile/$$1 3600 \
 			$(BENCH_ARGS) $(PROFILE_ARGS) tdp.label=$$1 $$3 || exit 1; \
 	done
-	@scripts/profile-report $(PROFILE_PER) stock=$(OUT)/profile/stock.tb:$(BENCH_STOCK)/System.map \
-		targeting-off=$(OUT)/profile/off.tb:$(BENCH)/System.map \
-		targeted=$(OUT)/profile/on.tb:$(BENCH)/System.map > $(OUT)/profile/report.md
+	@PROFILE_ROWS=$(PROFILE_ROWS) scripts/profile-report $(PROFILE_PER) \
+		stock=$(OUT)/profile/stock.tb:$(BENCH_STOCK)/System.map \
+		$(if $(filter targeted,$(PROFILE_RANK)),$(profile_on) $(profile_off),$(profile_off) $(profile_on)) \
+		> $(OUT)/profile/report.md
 	@echo "  REPORT  $(OUT)/profile/report.md"
 
 # What every device pays, per architecture: struct device_private's size

@@ -154,16 +154,21 @@ static bool is(const char *param, const char *value)
 	return !strcmp(param, value);
 }
 
-static int tdpb_defer(struct tdpb_dev *d, struct device *dev)
-{
+/*
+ * needs=declared and needs=held, read once at load: on the patched kernel
+ * the other scenarios run the same code as on the stock kernel, so that
+ * the module's own work is not timed as the driver core's.
+ */
+static bool needs_declared, needs_held;
+
 #ifdef DEV_PROBE_DEFER_TARGETED
+static noinline int tdpb_declare(struct tdpb_dev *d, struct device *dev)
+{
 	/* as a driver would: on the stack when few, the bus by pointer */
 	struct dev_need few[4], *list = few;
 	unsigned int i, k = 0;
 	int ret;
 
-	if (!is(needs, "declared"))
-		return -EPROBE_DEFER;
 	if (d->ndeps > ARRAY_SIZE(few)) {
 		list = kcalloc(d->ndeps, sizeof(*list), GFP_KERNEL);
 		if (!list)
@@ -183,9 +188,34 @@ static int tdpb_defer(struct tdpb_dev *d, struct device *dev)
 	if (list != few)
 		kfree(list);
 	return ret;
-#else
-	return -EPROBE_DEFER;
+}
+
+static noinline int tdpb_hold(struct tdpb_dev *d)
+{
+	struct dev_need *list = kcalloc(d->ndeps, sizeof(*list), GFP_KERNEL);
+	unsigned int j;
+	int ret;
+
+	if (!list)
+		return -ENOMEM;
+	for (j = 0; j < d->ndeps; j++) {
+		list[j].kind = DEV_NEED_BOUND;
+		list[j].subsys = "platform";
+		list[j].name = devs[d->deps[j]].name;
+	}
+	ret = dev_probe_hold_until(&d->pdev->dev, list, d->ndeps);
+	kfree(list);
+	return ret;
+}
 #endif
+
+static int tdpb_defer(struct tdpb_dev *d, struct device *dev)
+{
+#ifdef DEV_PROBE_DEFER_TARGETED
+	if (needs_declared)
+		return tdpb_declare(d, dev);
+#endif
+	return -EPROBE_DEFER;
 }
 
 static int tdpb_probe(struct platform_device *pdev)
@@ -532,20 +562,8 @@ static int tdpb_add(unsigned int i)
 	int ret = 0;
 
 #ifdef DEV_PROBE_DEFER_TARGETED
-	if (is(needs, "held") && d->ndeps) {
-		struct dev_need *list = kcalloc(d->ndeps, sizeof(*list), GFP_KERNEL);
-		unsigned int j;
-
-		if (!list)
-			return -ENOMEM;
-		for (j = 0; j < d->ndeps; j++) {
-			list[j].kind = DEV_NEED_BOUND;
-			list[j].subsys = "platform";
-			list[j].name = devs[d->deps[j]].name;
-		}
-		ret = dev_probe_hold_until(&d->pdev->dev, list, d->ndeps);
-		kfree(list);
-	}
+	if (needs_held && d->ndeps)
+		ret = tdpb_hold(d);
 #endif
 	if (!ret)
 		ret = platform_device_add(d->pdev);
@@ -575,6 +593,8 @@ static int __init tdpb_init(void)
 
 	if (!n)
 		return -EINVAL;
+	needs_declared = is(needs, "declared");
+	needs_held = is(needs, "held");
 	prandom_seed_state(&rnd, seed);
 	devs = kvcalloc(n, sizeof(*devs), GFP_KERNEL);
 	seq = kvcalloc(n, sizeof(*seq), GFP_KERNEL);

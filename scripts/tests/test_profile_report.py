@@ -48,6 +48,16 @@ class ProfileReport(unittest.TestCase):
         self.assertEqual(lines[3], "| [unknown] | 0.0 | 0.5 | +0.5 |")
         self.assertEqual(lines[-1], "| total | 146.0 | 151.5 | +5.5 |")
 
+    def test_report_rows_from_the_environment(self):
+        r = run("profile-report", "2", "stock=" + recorded("profile", "base.tb") + ":" + MAP,
+                "patched=" + recorded("profile", "other.tb") + ":" + MAP,
+                env=dict(os.environ, PROFILE_ROWS="1"))
+        self.assertEqual(r.returncode, 0, r.stderr)
+        lines = r.stdout.splitlines()
+        self.assertEqual(len(lines), 4, lines)
+        self.assertEqual(lines[2], "| probe_path | 20.0 | 25.0 | +5.0 |")
+        self.assertEqual(lines[3], "| total | 146.0 | 151.5 | +5.5 |")
+
     def test_report_without_other_lists_the_base(self):
         r = run("profile-report", "1", "stock=" + recorded("profile", "base.tb") + ":" + MAP)
         lines = r.stdout.splitlines()
