@@ -108,21 +108,23 @@ class Judge(unittest.TestCase):
         long_ = bench.one(rows, "chain", 1000, "held", "patched", "worst")
         self.assertEqual(j["times"][id(long_)][1], "faster")
 
-    def test_need_costs_divide_the_time_over_stock(self):
-        def row(kernel, needs, times, **kw):
+    def test_need_costs_divide_the_time_over_stock_by_the_needs(self):
+        def row(kernel, needs, times, probes, **kw):
             return dict(kernel=kernel, shape="diamond", n=1000, order="worst",
-                        needs=needs, times=times, **kw)
-        rows = [row("stock", "stock", [1000, 1100, 1050]),
-                row("patched", "declared", [1300, 1250, 1400], deferrals=100),
-                row("patched", "held", [1070], deps=35)]
-        # (1,300 - 1,050) us over 100 deferrals; (1,070 - 1,050) us over 35 needs
+                        needs=needs, times=times, probes=probes, **kw)
+        rows = [row("stock", "stock", [1000, 1100, 1050], 200),
+                row("patched", "declared", [1300, 1250, 1400], 199, deps=100),
+                row("patched", "held", [1070], 198, deps=100)]
+        # (1,300 - 1,050) us and (1,070 - 1,050) us over 100 needs
         self.assertEqual(bench.need_costs(rows, "icount"),
-                         [("diamond N=1000", 2500.0, 100, 20000 / 35, 35)])
+                         [("diamond N=1000", 2500.0, 200.0, 100)])
         self.assertEqual(bench.need_costs(rows, "host"), [])
-        self.assertEqual(bench.need_costs(rows[:2], "icount"),
-                         [("diamond N=1000", 2500.0, 100, None, None)])
-        md = bench.need_costs_section(bench.need_costs(rows[:2], "icount"))
-        self.assertEqual(md[-1], "| diamond N=1000 | 2,500 | 100 | - | - |")
+        # fewer probe() calls than stock's 200, by more than 1%
+        rows[2]["probes"] = 197
+        self.assertEqual(bench.need_costs(rows, "icount"),
+                         [("diamond N=1000", 2500.0, None, 100)])
+        md = bench.need_costs_section(bench.need_costs(rows, "icount"))
+        self.assertEqual(md[-1], "| diamond N=1000 | 2,500 | - | 100 |")
         self.assertEqual(bench.need_costs_section([]), [])
 
     def test_verdict_needs_the_whole_range_outside_stock(self):
