@@ -61,7 +61,7 @@ GUEST_FILES := $(wildcard guest/* guest/tests/*)
 MODULE_SRC := $(shell find modules -name '*.[ch]' -o -name Kbuild)
 
 .PHONY: all deps tree config kernel modules initramfs check check-first-series first-series-kunit stress kcsan-kernel demo export format \
-	checkpatch clean distclean bench bench-cost profile bench-kernels arm-kernel arm-stock-kernel arm64-stock-kernel stock-tree boards sizes board-graphs bisect bisect-patch board-times board-replay arm64-kernel web board bench-web graph shell bench-quick \
+	checkpatch clean distclean bench bench-cost profile bench-kernels arm-kernel arm-stock-kernel arm64-stock-kernel stock-tree boards sizes board-graphs bisect bisect-patch recut recut-tree recut-save board-times board-replay arm64-kernel web board bench-web graph shell bench-quick \
 	test-harness
 
 all: check
@@ -565,6 +565,29 @@ bench-web:
 		$(MAKE) --no-print-directory web WEB_GROUPS=$$g OUT=$(OUT)/bench-web-$$g || exit 1; \
 	done
 	@scripts/web-report bench/WEB.md $(foreach g,$(BENCH_WEB_GROUPS),$(g):$(OUT)/bench-web-$(g)/web)
+
+# The four series, cut from one tagged tree (recut/README.md).
+# recut-tree puts pristine plus recut/tagged.patch in $(RECUT_TAGGED),
+# once; recut-save writes that tree's markers back to recut/tagged.patch;
+# recut checks that the markers give pristine and the final tree, then
+# commits every patch of recut/series on the branch "recut" of $(TREE),
+# in $(RECUT_TREE).
+RECUT_TAGGED := cache/tagged
+RECUT_TREE   := cache/recut
+recut-tree: tree
+	@[ -e $(RECUT_TAGGED)/.git ] || { \
+		git -C $(TREE) worktree add -q --detach $(abspath $(RECUT_TAGGED)) pristine && \
+		git -C $(RECUT_TAGGED) apply --index $(abspath recut/tagged.patch); }
+
+recut-save:
+	@git -C $(RECUT_TAGGED) add -A -f -- $$(git -C $(RECUT_TAGGED) diff --name-only pristine)
+	@git -C $(RECUT_TAGGED) diff --cached pristine > recut/tagged.patch
+	@echo "recut-save: $$(grep -c '^+++ ' recut/tagged.patch) files in recut/tagged.patch"
+
+recut: recut-tree
+	@scripts/recut-stage --check $(RECUT_TAGGED) $$(git -C $(TREE) rev-parse HEAD)
+	@scripts/recut-commit $(RECUT_TAGGED) $(RECUT_TREE) recut/series recut/msg \
+		$$(git -C $(TREE) rev-parse HEAD)
 
 export:
 	@scripts/export-series $(TREE) patches
