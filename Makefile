@@ -604,12 +604,14 @@ checkpatch: tree
 # kernel with the debug layer, built with CONFIG_WERROR, booted with no
 # initramfs so that its built-in KUnit suites (the driver core's, and
 # deferred-probe from the patch that adds it) are the whole guest, then
-# parsed.  BISECT_FROM=N starts at patch N.  Logs: $(OUT)/bisect/NNNN.*
+# parsed.  BISECT_FROM=N starts at patch N; BISECT_REV=recut checks the
+# re-cut series (make recut) instead of $(TREE)'s.  Logs: $(OUT)/bisect/NNNN.*
 BISECT_TREE  := cache/bisect
 BISECT_BUILD := cache/build/bisect
 BISECT_FROM  ?= 1
+BISECT_REV   ?= HEAD
 bisect: tree
-	@scripts/check-bisect $(TREE) $(BISECT_TREE) $(BISECT_FROM) \
+	@REV=$(BISECT_REV) scripts/check-bisect $(TREE) $(BISECT_TREE) $(BISECT_FROM) \
 		$(MAKE) --no-print-directory bisect-patch
 
 # One patch of make bisect: the one checked out in $(BISECT_TREE).
