@@ -132,7 +132,7 @@ check: initramfs
 # The first series alone (patches/cuts' first line), in a tree and build
 # directories of its own: its KUnit suites at boot (as make bisect boots a
 # patch), and the arm64 web at fw_devlink=on, where device links drive
-# targeting.  The guest suites and the web's other modes use what the
+# targeting.  The tools for people come with the last series: not here.  The guest suites and the web's other modes use what the
 # later series add, and run on the whole stack above.
 FIRST_SERIES := $(if $(filter patches/series,$(SERIES)),$(wildcard patches/$(shell \
 	scripts/series-cuts patches | head -1 | cut -d' ' -f1)/series))
@@ -141,7 +141,7 @@ check-first-series: deps
 	@echo "  SERIES  the first series alone: $(FIRST_SERIES) (results: $(FIRST_OUT))"
 	@$(MAKE) --no-print-directory first-series-kunit web TREE=cache/linux-first \
 		SERIES=$(FIRST_SERIES) CHECK=cache/build/check-first ARM64=cache/build/arm64-first \
-		OUT=$(FIRST_OUT) WEB_MODES=on WEB_CHECK_ARGS=--first-series
+		OUT=$(FIRST_OUT) WEB_MODES=on WEB_CHECK_ARGS=--first-series TOOLS=
 
 first-series-kunit: tree
 	$(call kernel,$(TREE),$(CHECK),x86_64,$(FRAGMENTS))
