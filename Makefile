@@ -61,7 +61,7 @@ GUEST_FILES := $(wildcard guest/* guest/tests/*)
 MODULE_SRC := $(shell find modules -name '*.[ch]' -o -name Kbuild)
 
 .PHONY: all deps tree config kernel modules initramfs check check-first-series first-series-kunit stress kcsan-kernel demo export format \
-	checkpatch clean distclean bench bench-cost profile bench-kernels arm-kernel arm-stock-kernel arm64-stock-kernel stock-tree boards sizes board-graphs bisect bisect-patch recut recut-tree recut-save board-times board-replay arm64-kernel web board bench-web graph shell bench-quick \
+	checkpatch clean distclean bench bench-cost profile bench-kernels arm-kernel arm-stock-kernel arm64-stock-kernel stock-tree boards sizes board-graphs bisect bisect-patch bisect-patch-tools recut recut-tree recut-save board-times board-replay arm64-kernel web board bench-web graph shell bench-quick \
 	test-harness
 
 all: check
@@ -586,7 +586,8 @@ recut-save:
 
 recut: recut-tree
 	@scripts/recut-stage --check $(RECUT_TAGGED) $$(git -C $(TREE) rev-parse HEAD)
-	@scripts/recut-commit $(RECUT_TAGGED) $(RECUT_TREE) recut/series recut/msg \
+	@RECUT_DATE="$$(git log -1 --format=%cI -- recut)" \
+		scripts/recut-commit $(RECUT_TAGGED) $(RECUT_TREE) recut/series recut/msg \
 		$$(git -C $(TREE) rev-parse HEAD)
 
 export:
@@ -604,7 +605,8 @@ checkpatch: tree
 # kernel with the debug layer, built with CONFIG_WERROR, booted with no
 # initramfs so that its built-in KUnit suites (the driver core's, and
 # deferred-probe from the patch that adds it) are the whole guest, then
-# parsed.  BISECT_FROM=N starts at patch N; BISECT_REV=recut checks the
+# parsed; a patch that has the tools for people, a second time with them
+# on.  BISECT_FROM=N starts at patch N; BISECT_REV=recut checks the
 # re-cut series (make recut) instead of $(TREE)'s.  Logs: $(OUT)/bisect/NNNN.*
 BISECT_TREE  := cache/bisect
 BISECT_BUILD := cache/build/bisect
@@ -624,6 +626,19 @@ bisect-patch:
 		kunit_shutdown=reboot
 	@scripts/parse-results $(BISECT_TREE) --console $(OUT)/bisect/$(PATCH) \
 		> $(OUT)/bisect/$(PATCH).parse; s=$$?; tail -1 $(OUT)/bisect/$(PATCH).parse; exit $$s
+	@if grep -qs '^config DEFERRED_PROBE_TOOLS' $(BISECT_TREE)/drivers/base/Kconfig; then \
+		$(MAKE) --no-print-directory bisect-patch-tools; fi
+
+# A patch that has the tools for people is built and booted a second time
+# with them on (config/tools.config): their code and KUnit suite.
+bisect-patch-tools:
+	$(call kernel,$(BISECT_TREE),$(BISECT_BUILD)-tools,x86_64,config/base.config \
+		config/debug.config config/bisect.config config/series.config config/tools.config)
+	@$(call boot,x86_64,$(BISECT_BUILD)-tools,none) $(OUT)/bisect/$(PATCH)-tools 600 \
+		kunit_shutdown=reboot
+	@scripts/parse-results $(BISECT_TREE) --console $(OUT)/bisect/$(PATCH)-tools \
+		> $(OUT)/bisect/$(PATCH)-tools.parse; s=$$?; \
+		echo "tools on: $$(tail -1 $(OUT)/bisect/$(PATCH)-tools.parse)"; exit $$s
 
 clean:
 	rm -rf $(OUT) cache/build

@@ -93,14 +93,14 @@ class Recut(Scratch):
         self.assertIn("a.c at 0 differs from pristine", result.stdout)
         self.assertIn("a.c at 9999 differs", result.stdout)
 
-    def commit_all(self, ids):
+    def commit_all(self, ids, env=None):
         series = os.path.join(self.tmp, "series")
         with open(series, "w") as f:
             f.write("# series 1-x\n" + "".join(f"{i}\n" for i in ids))
         for i in ids:
             self.write(self.msgs, str(i), f"subsys: patch {i}\n\nWhy {i}.\n")
         return run("recut-commit", self.tagged, os.path.join(self.tmp, "recut"),
-                   series, self.msgs, self.final)
+                   series, self.msgs, self.final, env=env)
 
     def test_commit_makes_one_commit_a_patch(self):
         result = self.commit_all([1010, 1020, 1030])
@@ -120,3 +120,10 @@ class Recut(Scratch):
         self.assertEqual(result.returncode, 1)
         self.assertIn("not", result.stderr)
         self.assertIn("new.h", result.stderr)
+
+    def test_commit_dates_every_patch_with_recut_date(self):
+        env = dict(os.environ, RECUT_DATE="2026-01-02T03:04:05+00:00")
+        result = self.commit_all([1010, 1020, 1030], env=env)
+        self.assertEqual(result.returncode, 0, result.stderr)
+        dates = self.git("log", "--format=%aI %cI", "pristine..recut").split()
+        self.assertEqual(dates, ["2026-01-02T03:04:05+00:00"] * 6)
