@@ -132,8 +132,9 @@ check: initramfs
 # The first series alone (patches/cuts' first line), in a tree and build
 # directories of its own: its KUnit suites at boot (as make bisect boots a
 # patch), and the arm64 web at fw_devlink=on, where device links drive
-# targeting.  The tools for people come with the last series: not here.  The guest suites and the web's other modes use what the
-# later series add, and run on the whole stack above.
+# targeting.  The tools for people come with the last series: not here.
+# The guest suites and the web's other modes use what the later series
+# add, and run on the whole stack above.
 FIRST_SERIES := $(if $(filter patches/series,$(SERIES)),$(wildcard patches/$(shell \
 	scripts/series-cuts patches | head -1 | cut -d' ' -f1)/series))
 FIRST_OUT    := $(OUT)/first-series
@@ -617,28 +618,27 @@ bisect: tree
 		$(MAKE) --no-print-directory bisect-patch
 
 # One patch of make bisect: the one checked out in $(BISECT_TREE).
+# $(call bisect_boot,BUILD,FRAGMENTS,LOG): build it with the debug layer
+# and FRAGMENTS, boot its KUnit suites, parse them into $(OUT)/bisect/LOG.
+define bisect_boot
+	$(call kernel,$(BISECT_TREE),$(1),x86_64,config/base.config \
+		config/debug.config config/bisect.config $(2))
+	@$(call boot,x86_64,$(1),none) $(OUT)/bisect/$(3) 600 kunit_shutdown=reboot
+	@scripts/parse-results $(BISECT_TREE) --console $(OUT)/bisect/$(3) \
+		> $(OUT)/bisect/$(3).parse; s=$$?; tail -1 $(OUT)/bisect/$(3).parse; exit $$s
+endef
+
 bisect-patch:
-	$(call kernel,$(BISECT_TREE),$(BISECT_BUILD),x86_64,config/base.config \
-		config/debug.config config/bisect.config \
-		$(if $(shell grep -s '^config DEFERRED_PROBE_KUNIT_TEST' \
-			$(BISECT_TREE)/drivers/base/test/Kconfig),config/series.config))
-	@$(call boot,x86_64,$(BISECT_BUILD),none) $(OUT)/bisect/$(PATCH) 600 \
-		kunit_shutdown=reboot
-	@scripts/parse-results $(BISECT_TREE) --console $(OUT)/bisect/$(PATCH) \
-		> $(OUT)/bisect/$(PATCH).parse; s=$$?; tail -1 $(OUT)/bisect/$(PATCH).parse; exit $$s
+	$(call bisect_boot,$(BISECT_BUILD),$(if $(shell grep -s \
+		'^config DEFERRED_PROBE_KUNIT_TEST' $(BISECT_TREE)/drivers/base/test/Kconfig),\
+		config/series.config),$(PATCH))
 	@if grep -qs '^config DEFERRED_PROBE_TOOLS' $(BISECT_TREE)/drivers/base/Kconfig; then \
 		$(MAKE) --no-print-directory bisect-patch-tools; fi
 
 # A patch that has the tools for people is built and booted a second time
 # with them on (config/tools.config): their code and KUnit suite.
 bisect-patch-tools:
-	$(call kernel,$(BISECT_TREE),$(BISECT_BUILD)-tools,x86_64,config/base.config \
-		config/debug.config config/bisect.config config/series.config config/tools.config)
-	@$(call boot,x86_64,$(BISECT_BUILD)-tools,none) $(OUT)/bisect/$(PATCH)-tools 600 \
-		kunit_shutdown=reboot
-	@scripts/parse-results $(BISECT_TREE) --console $(OUT)/bisect/$(PATCH)-tools \
-		> $(OUT)/bisect/$(PATCH)-tools.parse; s=$$?; \
-		echo "tools on: $$(tail -1 $(OUT)/bisect/$(PATCH)-tools.parse)"; exit $$s
+	$(call bisect_boot,$(BISECT_BUILD)-tools,config/series.config config/tools.config,$(PATCH)-tools)
 
 clean:
 	rm -rf $(OUT) cache/build
