@@ -1,5 +1,5 @@
 #!/bin/sh
-# An upstream driver converted in the second series (2/0013), run as it
+# An upstream driver converted in the second series (2/0024), run as it
 # ships: the DSA loop mock-up switch (drivers/net/dsa/dsa_loop.c), which
 # its board file registers at boot on the fixed PHY's MDIO bus, looks its
 # conduit network device "eth0" up by name and defers until it exists.
@@ -89,7 +89,7 @@ switch_ports_registered() {
 # rename event comes a grace period before dev_change_name() lists the
 # name that dev_get_by_name() finds.  Targeted: the retry the event starts
 # fails, so does the one at once after it, the need is kept as a hint, and
-# the listing's own event (2/0012) retries the switch: at most 3 probe()
+# the listing's own event (2/0023) retries the switch: at most 3 probe()
 # calls.  Targeting off, as stock: nothing retries it until a bind.
 renamed_conduit_binds_switch() {
 	echo fixed-0:1f > /sys/bus/mdio_bus/drivers/dsa-loop/unbind ||

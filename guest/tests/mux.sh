@@ -1,5 +1,5 @@
 #!/bin/sh
-# An upstream driver converted in the second series (2/0022), run as it
+# An upstream driver converted in the second series (2/0032), run as it
 # ships: the I2C multiplexer i2c-mux-reg (drivers/i2c/muxes/i2c-mux-reg.c),
 # registered from platform data that names its parent adapter by number,
 # 7, before that adapter exists (the tdp_mux module).  The driver looks
