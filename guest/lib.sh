@@ -64,3 +64,19 @@ skip_suite() {
 }
 # fail MESSAGE: report why a case failed, as a diagnostic, and fail.
 fail() { ktap_diag "FAIL: $*"; return 1; }
+
+# waits_for DEVNAME NEED: DEVNAME's line in devices_waiting names NEED
+# ("present:net/eth0").  Targeting off, as stock, nothing is recorded:
+# DEVNAME must wait for nothing.
+waits_for() {
+	w=$(grep "^$1[[:space:]]" /sys/kernel/debug/devices_waiting)
+	if ! targeted; then
+		[ -z "$w" ] || { fail "waiting with targeting off: $w"; return 1; }
+		return 0
+	fi
+	ktap_diag "devices_waiting: ${w:-nothing}"
+	case $w in
+	*"$2"*) ;;
+	*) fail "$1 does not wait for $2"; return 1 ;;
+	esac
+}

@@ -21,17 +21,7 @@ switch_defers_at_boot() {
 	is_bound $SWITCH && { fail "bound with no eth0"; return 1; }
 	deferred_has fixed-0:1f || { fail "not in devices_deferred"; return 1; }
 	ktap_diag "devices_deferred: $(deferred_reason fixed-0:1f)"
-	w=$(grep '^fixed-0:1f' $WAITING)
-	# targeting off, as stock: nothing is recorded, nothing waits
-	if ! targeted; then
-		[ -z "$w" ] || { fail "waiting with targeting off: $w"; return 1; }
-		return 0
-	fi
-	ktap_diag "devices_waiting: ${w:-nothing}"
-	case $w in
-	*"present:net/eth0"*) ;;
-	*) fail "the switch does not wait for present:net/eth0"; return 1 ;;
-	esac
+	waits_for fixed-0:1f present:net/eth0
 }
 
 # switch_bound_after MAX BEFORE WHAT: WHAT brought eth0 when the switch

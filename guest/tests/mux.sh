@@ -27,17 +27,7 @@ mux_defers_without_parent() {
 	is_bound $MUX && { fail "bound with no adapter 7"; return 1; }
 	ktap_diag "devices_deferred: $(deferred_reason i2c-mux-reg)"
 	[ "$(attempts)" = 1 ] || { fail "probe() calls: $(attempts), want 1"; return 1; }
-	w=$(grep '^i2c-mux-reg' $WAITING)
-	# targeting off, as stock: nothing is recorded, nothing waits
-	if ! targeted; then
-		[ -z "$w" ] || { fail "waiting with targeting off: $w"; return 1; }
-		return 0
-	fi
-	ktap_diag "devices_waiting: ${w:-nothing}"
-	case $w in
-	*"present:i2c/i2c-7"*) ;;
-	*) fail "the mux does not wait for present:i2c/i2c-7"; return 1 ;;
-	esac
+	waits_for i2c-mux-reg present:i2c/i2c-7
 }
 
 # The mux's two channels: adapters of their own, children of adapter 7,
