@@ -196,7 +196,7 @@ web: arm64-kernel
 			fw_devlink=$$mode $$([ $$t = off ] && echo deferred_probe_targeted=0) \
 			$(call WEB_ARGS,kprobe_event=$(WEB_KPROBES)) || exit 1; \
 	done; done
-	@scripts/check-web $(WEB_CHECK_ARGS) $(OUT)/web $(ARM64)/web-$(WEB_GROUPS).expect $(WEB_MODES)
+	@scripts/check-web $(if $(HAS_SERIES),--series) $(WEB_CHECK_ARGS) $(OUT)/web $(ARM64)/web-$(WEB_GROUPS).expect $(WEB_MODES)
 
 # A real board: QEMU's raspi3b with the board's own device tree and its
 # SoC's drivers (config/boards.config, in the web's arm64 image), booted

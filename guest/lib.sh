@@ -35,7 +35,7 @@ all_bound() {
 
 # deferred_has DEVNAME: DEVNAME is listed in devices_deferred.
 deferred_has() { cut -f1 "$DEFERRED" | grep -qx "$1"; }
-deferred_lacks() { ! deferred_has "$1"; }
+deferred_lacks() { [ -r "$DEFERRED" ] && ! deferred_has "$1"; }
 deferred_reason() { grep "^$1	" "$DEFERRED" | cut -f2-; }
 
 param() { cat "/sys/module/$1/parameters/$2" 2>/dev/null || echo '?'; }

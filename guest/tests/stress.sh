@@ -29,14 +29,14 @@ WAITING=/sys/kernel/debug/devices_waiting
 result_ok() {
 	r=$(cat $P/result)
 	ktap_diag "$r"
-	ok=0
+	rok=0
 	for want in unbound=0 over_bound=0 held_violations=0; do
 		case " $r " in
 		*" $want "*) ;;
-		*) fail "want $want"; ok=1 ;;
+		*) fail "want $want"; rok=1 ;;
 		esac
 	done
-	return $ok
+	return $rok
 }
 
 # no_waiter_left: with every need met, no device of the suite still waits
@@ -52,6 +52,7 @@ no_waiter_left() {
 
 # lists_clean: no device of the suite is parked or waiting any more.
 lists_clean() {
+	[ -r $DEFERRED ] && [ -r $WAITING ] || { fail "no $DEFERRED or $WAITING"; return 1; }
 	if grep -q '^tdps-' $DEFERRED $WAITING; then
 		fail "still listed: $(grep '^tdps-' $DEFERRED $WAITING | head -3)"
 		return 1
@@ -153,6 +154,12 @@ fail_nth() {
 	done
 	[ $n -le 200 ] || { cut=1; ktap_diag "FAIL: the sweep of $* was cut at 200"; }
 	swept=$((swept + n - 1))
+	# recording and holding allocate needs: a sweep that failed none
+	# did not reach them
+	case $1 in
+	record|hold)
+		[ $n -gt 1 ] || { cut=1; ktap_diag "FAIL: $* failed no allocation"; } ;;
+	esac
 }
 
 fail_nth_sweep() {

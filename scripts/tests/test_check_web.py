@@ -99,6 +99,19 @@ class Judge(unittest.TestCase):
         self.assertIn("web_permissive_getter_names_the_provider", skipped)
         self.assertIn("web_on_no_more_attempts", [name for _, name, _ in cases])
 
+    def test_built_with_the_series_a_guest_without_it_fails(self):
+        bs = boots("web")
+        for _, on, off in bs:
+            on["series"] = off["series"] = False
+        web.BUILT_WITH_SERIES = True
+        try:
+            cases = web.judge(bs, expect())
+        finally:
+            web.BUILT_WITH_SERIES = False
+        self.assertEqual(len(failed(cases)), 17)
+        self.assertIn("web_permissive_getter_names_the_provider", failed(cases))
+        self.assertNotIn("SKIP", [diag for _, _, diag in cases])
+
     def test_first_series_alone_skips_what_the_later_series_add(self):
         web.FIRST_SERIES_ONLY = True
         try:

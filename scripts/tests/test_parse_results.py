@@ -52,6 +52,15 @@ class ParseResultsConsole(Scratch):
                                         self.lines[at:])
                 self.assertEqual((code, line), (1, "127 passed, 1 failed"))
 
+    def test_lockdep_turning_itself_off_fails(self):
+        at = len(self.lines) // 2
+        for splat in ("INFO: trying to register non-static key.",
+                      "turning off the locking correctness validator."):
+            with self.subTest(splat=splat):
+                code, line = self.parse(self.lines[:at] + [f"[    3.000000] {splat}\n"] +
+                                        self.lines[at:])
+                self.assertEqual((code, line), (1, "127 passed, 1 failed"))
+
     def expect(self, suites):
         out = os.path.join(self.tmp, "boot")
         with open(out + ".console", "w") as f:
