@@ -52,6 +52,11 @@ class ParseResultsConsole(Scratch):
                                         self.lines[at:])
                 self.assertEqual((code, line), (1, "127 passed, 1 failed"))
 
+    def test_a_qemu_that_failed_to_start_fails(self):
+        code, line = self.parse(["run-qemu: QEMU failed to run (exit status 1)\n"])
+        self.assertEqual(code, 1)
+        self.assertNotEqual(line.split(", ")[1], "0 failed")
+
     def test_lockdep_turning_itself_off_fails(self):
         at = len(self.lines) // 2
         for splat in ("INFO: trying to register non-static key.",
