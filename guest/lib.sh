@@ -53,14 +53,19 @@ skip_suite() {
 	suite=$1; shift
 	ktap_begin "$suite" $#
 	for c in "$@"; do
-		if grep -qw tdp.series=1 /proc/cmdline; then
-			ktap_case "$c" fail "built with the series, but devices_waiting is missing"
-		else
-			ktap_skip "$c" "kernel without targeted deferred probing"
-		fi
+		skip_case "$c"
 	done
 	ktap_end
 	exit 0
+}
+# skip_case CASE: a case that needs the series, on a kernel that shows
+# none of it: skipped, or failed when booted with tdp.series=1.
+skip_case() {
+	if grep -qw tdp.series=1 /proc/cmdline; then
+		ktap_case "$1" fail "built with the series, but its debugfs files are missing"
+	else
+		ktap_skip "$1" "kernel without targeted deferred probing"
+	fi
 }
 # fail MESSAGE: report why a case failed, as a diagnostic, and fail.
 fail() { ktap_diag "FAIL: $*"; return 1; }

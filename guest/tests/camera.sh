@@ -59,7 +59,7 @@ for order in $ORDERS; do
 		# shellcheck disable=SC2046
 		ktap_case "declared_$(case_name $order)" camera_order 1 $(echo $order | tr , ' ')
 	else
-		ktap_skip "declared_$(case_name $order)" "kernel without targeted deferred probing"
+		skip_case "declared_$(case_name $order)"
 	fi
 done
 # The sensor named by firmware, the bridge waiting by adapter and address.
@@ -67,7 +67,7 @@ if [ -e /sys/kernel/debug/devices_waiting ]; then
 	ktap_case declared_firmware_named_sensor_worst_order \
 		camera_order fw tdp_cam_bridge tdp_cam_sensor tdp_cam_adapter
 else
-	ktap_skip declared_firmware_named_sensor_worst_order "kernel without targeted deferred probing"
+	skip_case declared_firmware_named_sensor_worst_order
 fi
 # The client bound between the bridge's look-up and the record of its need
 # (the window i2c_probe_defer_until_client() closes by recording first):

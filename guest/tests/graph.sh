@@ -37,7 +37,7 @@ if [ -e $G ]; then
 	ktap_case graph_while_waiting graph_while_waiting
 	ktap_case graph_after_bind graph_after_bind
 else
-	ktap_skip graph_while_waiting "kernel without targeted deferred probing"
-	ktap_skip graph_after_bind "kernel without targeted deferred probing"
+	skip_case graph_while_waiting
+	skip_case graph_after_bind
 fi
 ktap_end
