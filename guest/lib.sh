@@ -9,6 +9,7 @@ fi
 
 MODDIR=/lib/tdp
 DEFERRED=/sys/kernel/debug/devices_deferred
+WAITING=/sys/kernel/debug/devices_waiting
 
 load() {
 	m=$1; shift
@@ -42,7 +43,7 @@ param() { cat "/sys/module/$1/parameters/$2" 2>/dev/null || echo '?'; }
 
 . /guest/ktap.sh
 # has_series: the kernel runs the patch series (it has devices_waiting).
-has_series() { [ -e /sys/kernel/debug/devices_waiting ]; }
+has_series() { [ -e "$WAITING" ]; }
 # targeted: the series runs with targeting on (not deferred_probe_targeted=0).
 targeted() { has_series && ! grep -qw deferred_probe_targeted=0 /proc/cmdline; }
 # skip_suite NAME CASE...: a suite that needs the series, on a kernel
@@ -74,7 +75,7 @@ fail() { ktap_diag "FAIL: $*"; return 1; }
 # ("present:net/eth0").  Targeting off, as stock, nothing is recorded:
 # DEVNAME must wait for nothing.
 waits_for() {
-	w=$(grep "^$1[[:space:]]" /sys/kernel/debug/devices_waiting)
+	w=$(grep "^$1[[:space:]]" "$WAITING")
 	if ! targeted; then
 		[ -z "$w" ] || { fail "waiting with targeting off: $w"; return 1; }
 		return 0

@@ -55,7 +55,7 @@ for order in $ORDERS; do
 	ktap_case "$(case_name $order)" camera_order 0 $(echo $order | tr , ' ')
 done
 for order in $ORDERS; do
-	if [ -e /sys/kernel/debug/devices_waiting ]; then
+	if has_series; then
 		# shellcheck disable=SC2046
 		ktap_case "declared_$(case_name $order)" camera_order 1 $(echo $order | tr , ' ')
 	else
@@ -63,7 +63,7 @@ for order in $ORDERS; do
 	fi
 done
 # The sensor named by firmware, the bridge waiting by adapter and address.
-if [ -e /sys/kernel/debug/devices_waiting ]; then
+if has_series; then
 	ktap_case declared_firmware_named_sensor_worst_order \
 		camera_order fw tdp_cam_bridge tdp_cam_sensor tdp_cam_adapter
 else
@@ -101,7 +101,7 @@ unmodified_lens() {
 	load tdp_cam_adapter || { fail "insmod"; return 1; }
 	wait_for 30 all_bound /sys/bus/platform/devices/cam-i2c || { fail "adapter"; ok=1; }
 	if targeted; then
-		w=$(grep '^cam-lens' /sys/kernel/debug/devices_waiting)
+		w=$(grep '^cam-lens' $WAITING)
 		ktap_diag "devices_waiting, adapter bound: ${w:-nothing}"
 		case $w in
 		*"fwnode:"*"(waiting)"*) ;;

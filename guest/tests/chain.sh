@@ -8,7 +8,7 @@
 targeted=1
 grep -qw 'deferred_probe_targeted=0' /proc/cmdline && targeted=0
 has_api=0
-[ -e /sys/kernel/debug/devices_waiting ] && has_api=1
+has_series && has_api=1
 
 # chain_case MODE N EXPECTED_PROBES
 chain_case() {

@@ -11,7 +11,6 @@
 
 SOC=tdp-soc:leds
 PCI=tdp-0000:00:1f.3
-WAITING=/sys/kernel/debug/devices_waiting
 
 # logged_once TEXT: the kernel log holds TEXT exactly once.
 logged_once() {

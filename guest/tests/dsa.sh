@@ -11,7 +11,6 @@
 
 SWITCH=/sys/bus/mdio_bus/devices/fixed-0:1f
 STATS=/sys/kernel/debug/deferred_probe_stats
-WAITING=/sys/kernel/debug/devices_waiting
 
 # attempts: the switch's probe() calls so far (debugfs statistics)
 attempts() { awk '$1 == "mdio_bus/fixed-0:1f" { print $2 }' $STATS; }

@@ -15,7 +15,6 @@
 
 MUX=/sys/bus/platform/devices/i2c-mux-reg
 STATS=/sys/kernel/debug/deferred_probe_stats
-WAITING=/sys/kernel/debug/devices_waiting
 
 # attempts: the mux's probe() calls so far (debugfs statistics)
 attempts() { awk '$1 == "platform/i2c-mux-reg" { print $2 }' $STATS; }

@@ -102,7 +102,7 @@ while [ $i -lt $ORDERS ]; do
 	name=$(echo $order | sed 's/tdp_snd_//g; s/ /_/g')
 	# shellcheck disable=SC2086
 	ktap_case "stock_$name" sound_order 0 $order
-	if [ -e /sys/kernel/debug/devices_waiting ]; then
+	if has_series; then
 		# shellcheck disable=SC2086
 		ktap_case "declared_$name" sound_order 1 $order
 	else

@@ -23,7 +23,6 @@ grep -qw deferred_probe_targeted=0 /proc/cmdline && TARGETED=0
 P=/sys/module/tdp_stress/parameters
 FS=/sys/kernel/debug/failslab
 KMEMLEAK=/sys/kernel/debug/kmemleak
-WAITING=/sys/kernel/debug/devices_waiting
 
 # result_ok: the module's result line holds no failure.
 result_ok() {
